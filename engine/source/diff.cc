@@ -1,0 +1,34 @@
+#include "engine/source/diff.h"
+
+#include <git2.h>
+
+#include "engine/base/concat.h"
+#include "engine/vcs/libgit2.h"
+
+namespace smallfix {
+
+absl::StatusOr<std::string> UnifiedDiff(std::string_view path, std::string_view before,
+                                        std::string_view after, int context_lines) {
+  if (before == after) return std::string();
+  EnsureLibgit2();
+  git_diff_options options;
+  git_diff_options_init(&options, GIT_DIFF_OPTIONS_VERSION);
+  options.context_lines = static_cast<uint32_t>(context_lines);
+  // Python sources with a stray NUL or odd bytes are still text to us.
+  options.flags |= GIT_DIFF_FORCE_TEXT;
+  const std::string name(path);
+  git_patch* patch = nullptr;
+  if (git_patch_from_buffers(&patch, before.data(), before.size(), name.c_str(), after.data(),
+                             after.size(), name.c_str(), &options) != 0) {
+    return Libgit2Error(Concat("diffing ", path));
+  }
+  git_buf buffer = GIT_BUF_INIT;
+  const int rc = git_patch_to_buf(&buffer, patch);
+  git_patch_free(patch);
+  if (rc != 0) return Libgit2Error(Concat("writing the diff of ", path));
+  std::string text(buffer.ptr, buffer.size);
+  git_buf_dispose(&buffer);
+  return text;
+}
+
+}  // namespace smallfix

@@ -1,0 +1,111 @@
+#include "engine/source/document.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "engine/base/concat.h"
+#include "absl/strings/str_format.h"
+#include "engine/source/python_language.h"
+#include "engine/source/utf8.h"
+
+namespace smallfix {
+namespace {
+
+constexpr std::string_view kBom = "\xEF\xBB\xBF";
+
+struct ParserDeleter {
+  void operator()(TSParser* parser) const { ts_parser_delete(parser); }
+};
+
+}  // namespace
+
+absl::StatusOr<Document> Document::Parse(std::string path, std::string text) {
+  if (text.size() > kMaxFileBytes) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "%s: %d bytes is larger than the %d MiB smallfix parses", path, text.size(),
+        kMaxFileBytes >> 20));
+  }
+  if (absl::Status utf8 = ValidateUtf8(text); !utf8.ok()) {
+    return absl::InvalidArgumentError(Concat(path, ": ", utf8.message()));
+  }
+  auto impl = std::make_shared<Impl>();
+  impl->path = std::move(path);
+  impl->text = std::move(text);
+  const std::string_view body = impl->text;
+  impl->bom_size = body.substr(0, kBom.size()) == kBom ? kBom.size() : 0;
+  const size_t first_newline = body.find('\n');
+  if (first_newline != std::string_view::npos && first_newline > 0 &&
+      body[first_newline - 1] == '\r') {
+    impl->newline = "\r\n";
+  }
+  impl->lines = LineIndex(impl->text);
+
+  std::unique_ptr<TSParser, ParserDeleter> parser(ts_parser_new());
+  ts_parser_set_language(parser.get(), PythonLanguage());
+  if (impl->bom_size > 0) {
+    // Parse only what follows the BOM; offsets stay those of the whole text.
+    const TSRange range = {.start_point = {0, static_cast<uint32_t>(impl->bom_size)},
+                           .end_point = {UINT32_MAX, UINT32_MAX},
+                           .start_byte = static_cast<uint32_t>(impl->bom_size),
+                           .end_byte = UINT32_MAX};
+    ts_parser_set_included_ranges(parser.get(), &range, 1);
+  }
+  impl->tree.reset(ts_parser_parse_string(parser.get(), nullptr, impl->text.data(),
+                                          static_cast<uint32_t>(impl->text.size())));
+  if (impl->tree == nullptr) {
+    return absl::InternalError(Concat(impl->path, ": tree-sitter could not parse the file"));
+  }
+  return Document(std::move(impl));
+}
+
+absl::StatusOr<Document> Document::Load(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return absl::NotFoundError(Concat("cannot open ", path));
+  in.seekg(0, std::ios::end);
+  const std::streamoff size = in.tellg();
+  if (size < 0) return absl::InvalidArgumentError(Concat(path, ": not a regular file"));
+  if (static_cast<size_t>(size) > kMaxFileBytes) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "%s: %d bytes is larger than the %d MiB smallfix parses", path, size, kMaxFileBytes >> 20));
+  }
+  in.seekg(0);
+  std::string text(static_cast<size_t>(size), '\0');
+  if (!in.read(text.data(), size)) {
+    return absl::DataLossError(Concat("cannot read ", path));
+  }
+  return Parse(path, std::move(text));
+}
+
+std::string_view Document::NodeText(TSNode node) const {
+  const uint32_t start = ts_node_start_byte(node);
+  const uint32_t end = ts_node_end_byte(node);
+  return std::string_view(impl_->text).substr(start, end - start);
+}
+
+Position Document::NodeStart(TSNode node) const {
+  return impl_->lines.ToPosition(ts_node_start_byte(node));
+}
+
+int Document::CountSyntaxErrors() const {
+  TSNode root = this->root();
+  if (!ts_node_has_error(root)) return 0;
+  int count = 0;
+  TSTreeCursor cursor = ts_tree_cursor_new(root);
+  bool more = true;
+  while (more) {
+    TSNode node = ts_tree_cursor_current_node(&cursor);
+    if (ts_node_is_error(node) || ts_node_is_missing(node)) ++count;
+    // Descend only into subtrees that contain an error.
+    if (ts_node_has_error(node) && ts_tree_cursor_goto_first_child(&cursor)) continue;
+    while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
+      if (!ts_tree_cursor_goto_parent(&cursor)) {
+        more = false;
+        break;
+      }
+    }
+  }
+  ts_tree_cursor_delete(&cursor);
+  return count;
+}
+
+}  // namespace smallfix

@@ -1,0 +1,70 @@
+#include "engine/source/edit.h"
+
+#include <algorithm>
+
+#include "absl/strings/str_format.h"
+
+namespace smallfix {
+
+absl::Status EditSet::Add(Edit edit) {
+  if (edit.end < edit.start) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("edit range [%d, %d) ends before it starts", edit.start, edit.end));
+  }
+  for (const Edit& other : edits_) {
+    const bool both_inserts_at_same_place =
+        edit.start == edit.end && other.start == other.end && edit.start == other.start;
+    // Half-open ranges overlap when each starts before the other ends; an insertion
+    // strictly inside a replaced range overlaps it too.
+    const bool overlap = std::max(edit.start, other.start) < std::min(edit.end, other.end) ||
+                         (edit.start == edit.end && other.start < edit.start && edit.start < other.end) ||
+                         (other.start == other.end && edit.start < other.start && other.start < edit.end);
+    if (overlap && !both_inserts_at_same_place) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "edit of bytes [%d, %d) overlaps the edit of bytes [%d, %d)", edit.start, edit.end,
+          other.start, other.end));
+    }
+  }
+  auto position = std::upper_bound(
+      edits_.begin(), edits_.end(), edit,
+      [](const Edit& a, const Edit& b) { return a.start < b.start; });
+  edits_.insert(position, std::move(edit));
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::string> EditSet::Apply(std::string_view text) const {
+  std::string out;
+  size_t added = 0;
+  for (const Edit& edit : edits_) added += edit.replacement.size();
+  out.reserve(text.size() + added);
+  size_t copied = 0;
+  for (const Edit& edit : edits_) {
+    if (edit.end > text.size()) {
+      return absl::OutOfRangeError(absl::StrFormat(
+          "edit of bytes [%d, %d) lies past the end of a %d-byte text", edit.start, edit.end,
+          text.size()));
+    }
+    out.append(text.substr(copied, edit.start - copied));
+    out.append(edit.replacement);
+    copied = edit.end;
+  }
+  out.append(text.substr(copied));
+  return out;
+}
+
+absl::StatusOr<Document> ApplyEdits(const Document& document, const EditSet& edits) {
+  absl::StatusOr<std::string> text = edits.Apply(document.text());
+  if (!text.ok()) return text.status();
+  absl::StatusOr<Document> edited = Document::Parse(document.path(), *std::move(text));
+  if (!edited.ok()) return edited.status();
+  const int before = document.CountSyntaxErrors();
+  const int after = edited->CountSyntaxErrors();
+  if (after > before) {
+    return absl::FailedPreconditionError(absl::StrFormat(
+        "%s: the edit breaks the syntax (%d syntax error node(s) after it, %d before)",
+        document.path(), after, before));
+  }
+  return edited;
+}
+
+}  // namespace smallfix

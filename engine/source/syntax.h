@@ -1,0 +1,40 @@
+#ifndef SMALLFIX_ENGINE_SOURCE_SYNTAX_H_
+#define SMALLFIX_ENGINE_SOURCE_SYNTAX_H_
+
+#include <tree_sitter/api.h>
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "engine/source/document.h"
+
+namespace smallfix {
+
+// Small questions about Python syntax trees that every edit helper asks.
+
+bool IsType(TSNode node, std::string_view type);
+bool IsComment(TSNode node);
+
+// A statement is a node whose parent is the module or a block; comments are not.
+bool IsStatement(TSNode node);
+
+// The innermost statement containing `byte`, or nullopt (e.g. in a blank line at the end).
+std::optional<TSNode> StatementAt(const Document& document, size_t byte);
+// The innermost statement that starts on `line` (0-based) or spans it.
+std::optional<TSNode> StatementAtLine(const Document& document, int line);
+
+// The nearest ancestor (or the node itself) of one of `types`.
+std::optional<TSNode> EnclosingOfType(TSNode node, std::initializer_list<std::string_view> types);
+
+// Named children that are not comments, e.g. the arguments of an argument_list.
+std::vector<TSNode> NamedChildrenSkippingComments(TSNode node);
+
+// The whitespace before the first token of `line`.
+std::string_view LeadingWhitespace(const Document& document, int line);
+// True when only whitespace precedes `node` on its line.
+bool StartsItsLine(const Document& document, TSNode node);
+
+}  // namespace smallfix
+
+#endif  // SMALLFIX_ENGINE_SOURCE_SYNTAX_H_

@@ -1,0 +1,79 @@
+#include "engine/source/diff.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "absl/strings/str_cat.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace smallfix {
+namespace {
+
+using ::testing::HasSubstr;
+namespace fs = std::filesystem;
+
+// A scratch git repository holding one file; checks diffs with the real `git apply`.
+class GitApplyTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           absl::StrCat("smallfix_diff_test_", ::getpid(), "_",
+                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_ / "pkg");
+    ASSERT_EQ(Run("git init -q ."), 0);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  int Run(const std::string& command) {
+    return std::system(absl::StrCat("cd '", dir_.string(), "' && ", command, " >/dev/null 2>&1").c_str());
+  }
+  void Write(const std::string& path, const std::string& text) {
+    std::ofstream(dir_ / path, std::ios::binary) << text;
+  }
+  std::string Read(const std::string& path) {
+    std::ifstream in(dir_ / path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+
+  // Writes `before`, checks and applies the diff to `after` with git, returns the result.
+  std::string RoundTrip(const std::string& before, const std::string& after) {
+    Write("pkg/mod.py", before);
+    absl::StatusOr<std::string> diff = UnifiedDiff("pkg/mod.py", before, after);
+    EXPECT_TRUE(diff.ok()) << diff.status();
+    Write("fix.diff", *diff);
+    EXPECT_EQ(Run("git apply --check fix.diff"), 0) << *diff;
+    EXPECT_EQ(Run("git apply fix.diff"), 0);
+    return Read("pkg/mod.py");
+  }
+
+  fs::path dir_;
+};
+
+TEST_F(GitApplyTest, PlainEdit) {
+  const std::string before = "def f(p):\n    p.grad.zero_()\n    return p\n";
+  const std::string after = "def f(p):\n    if p.grad is not None:\n        p.grad.zero_()\n    return p\n";
+  absl::StatusOr<std::string> diff = UnifiedDiff("pkg/mod.py", before, after);
+  ASSERT_TRUE(diff.ok());
+  EXPECT_THAT(*diff, HasSubstr("--- a/pkg/mod.py\n+++ b/pkg/mod.py\n"));
+  EXPECT_THAT(*diff, HasSubstr("+    if p.grad is not None:\n"));
+  EXPECT_EQ(RoundTrip(before, after), after);
+}
+
+TEST_F(GitApplyTest, CrlfAndNoNewlineAtEnd) {
+  const std::string before = "import os\r\nx = os.environ['RANK']\r\ny = 1";
+  const std::string after = "import os\r\nx = os.environ.get('RANK', '0')\r\ny = 1";
+  EXPECT_EQ(RoundTrip(before, after), after);
+  const std::string appended = before + "\nz = 2\n";
+  EXPECT_EQ(RoundTrip(before, appended), appended);
+}
+
+TEST_F(GitApplyTest, EqualTextsGiveAnEmptyDiff) {
+  EXPECT_EQ(*UnifiedDiff("a.py", "x\n", "x\n"), "");
+}
+
+}  // namespace
+}  // namespace smallfix
