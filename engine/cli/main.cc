@@ -3,17 +3,20 @@
 
 #include <iostream>
 
+#include "engine/cli/commands.h"
+
 int main(int argc, char** argv) {
   CLI::App app{"smallfix: template-based repair of small bugs in distributed training code"};
   app.set_version_flag("--version", std::string("smallfix 0.1.0"));
-  app.require_subcommand(0);
+  app.require_subcommand(1);
+  int exit_status = smallfix::cli::kExitFound;
+  // Subcommands are added here as they are built (see commands.h).
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
-    // CLI11 exits 0 for --help/--version and 106+ for bad flags; the contract says 2.
+    // CLI11 exits 0 for --help/--version and non-zero for bad flags; the contract says 2.
     const int rc = app.exit(error);
-    return rc == 0 ? 0 : 2;
+    return rc == 0 ? 0 : smallfix::cli::kExitBadInput;
   }
-  std::cout << app.help();
-  return 0;
+  return exit_status;
 }

@@ -44,7 +44,7 @@ class RowParallelLinear(nn.Module):
         if comm.get_world_size(self.group) > 1:
             comm.all_reduce(out, group=self.group)
         if self.bias is not None:
-            out = out + self.bias
+            out += self.bias
         return out
 
 

@@ -1,0 +1,1 @@
+"""Gradient norm utilities for mixed-precision training."""

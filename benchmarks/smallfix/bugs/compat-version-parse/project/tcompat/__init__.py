@@ -1,0 +1,1 @@
+"""Helpers that pick the best implementation for the installed torch release."""

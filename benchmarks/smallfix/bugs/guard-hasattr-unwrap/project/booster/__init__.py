@@ -1,0 +1,4 @@
+from .checkpoint_io import GeneralCheckpointIO
+from .wrapper import ModelWrapper
+
+__all__ = ["GeneralCheckpointIO", "ModelWrapper"]

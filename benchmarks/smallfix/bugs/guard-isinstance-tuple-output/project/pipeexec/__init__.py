@@ -1,0 +1,3 @@
+from .stage import StageExecutor
+
+__all__ = ["StageExecutor"]

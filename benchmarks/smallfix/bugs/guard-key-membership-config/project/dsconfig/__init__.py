@@ -1,0 +1,3 @@
+from .config import ConfigError, TrainingConfig
+
+__all__ = ["ConfigError", "TrainingConfig"]

@@ -1,0 +1,3 @@
+from .reduce import GradientReducer
+
+__all__ = ["GradientReducer"]

@@ -1,0 +1,3 @@
+from .embedding import VocabParallelEmbedding
+
+__all__ = ["VocabParallelEmbedding"]

@@ -1,0 +1,3 @@
+from .throughput import ThroughputTimer
+
+__all__ = ["ThroughputTimer"]

@@ -1,0 +1,1 @@
+"""A minimal training engine: config parsing, gradient clipping, optimizer step."""

@@ -1,0 +1,1 @@
+"""Batch-size bookkeeping for data-parallel training with gradient accumulation."""

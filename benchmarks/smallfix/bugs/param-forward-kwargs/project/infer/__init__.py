@@ -1,0 +1,3 @@
+from infer.engine import InferenceEngine, init_inference
+
+__all__ = ["InferenceEngine", "init_inference"]

@@ -1,0 +1,1 @@
+"""Gradient synchronisation for mixture-of-experts models with expert parallelism."""

@@ -1,0 +1,1 @@
+"""Bucketed data-parallel gradient averaging."""

@@ -1,0 +1,1 @@
+"""Optimizer construction for models with mixture-of-experts layers."""

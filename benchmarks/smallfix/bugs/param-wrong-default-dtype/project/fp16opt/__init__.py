@@ -1,0 +1,1 @@
+"""fp16 training with fp32 master weights and static loss scaling."""

@@ -1,0 +1,1 @@
+"""Tensor (intra-layer) model parallelism: process groups, mappings and layers."""

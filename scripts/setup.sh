@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Installs everything smallfix needs, fetches the pinned grammar sources and builds.
+# Leaves the CLI at build/smallfix. Idempotent: with nothing changed it takes seconds.
+#
+#   scripts/setup.sh            # release build in build/
+#   PRESET=asan scripts/setup.sh   # ASan+UBSan build in build-asan/
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PRESET="${PRESET:-release}"
+
+# Debian packages: toolchain, libraries, and the Python side that validation runs
+# (python3-torch with gloo for multi-rank tests, pytest, coverage).
+PACKAGES=(
+  g++ cmake ninja-build pkg-config git ca-certificates nodejs npm
+  libgit2-dev nlohmann-json3-dev libcurl4-openssl-dev libabsl-dev libre2-dev
+  libyaml-cpp-dev libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev
+  python3 python3-torch python3-pytest python3-coverage python3-yaml python3-packaging
+)
+
+missing=()
+for package in "${PACKAGES[@]}"; do
+  # npm/node may come from elsewhere on the machine; only install them if absent.
+  if [[ "$package" == npm || "$package" == nodejs ]]; then
+    command -v "${package/nodejs/node}" >/dev/null 2>&1 && continue
+  fi
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed" || missing+=("$package")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  SUDO=""
+  [[ $(id -u) -ne 0 ]] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# Grammar and runtime sources, pinned by package-lock.json; no install scripts run.
+stamp=node_modules/.smallfix-lock
+if [[ ! -f "$stamp" ]] || ! cmp -s package-lock.json "$stamp"; then
+  echo "setup: fetching pinned tree-sitter sources (npm ci)"
+  npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+  cp package-lock.json "$stamp"
+fi
+
+BUILD_DIR=build
+[[ "$PRESET" != release ]] && BUILD_DIR="build-$PRESET"
+[[ -f "$BUILD_DIR/build.ninja" ]] || cmake --preset "$PRESET" >/dev/null
+cmake --build --preset "$PRESET" -j "$(nproc)"
+echo "setup: done, the CLI is $BUILD_DIR/smallfix"
