@@ -25,7 +25,8 @@ under the bug's timeout (exit status 124 when it ran out of time).
 
 Prints `ok  ID` or `FAIL ID: STEP` followed by the last lines of output for
 each bug, then a final line `N passed, M failed`. Exit status 1 when any bug
-failed. Temporary directories are removed, also on Ctrl-C.
+failed. Temporary directories and the processes it started are removed,
+also on Ctrl-C and SIGTERM.
 """
 import argparse
 import concurrent.futures
@@ -374,6 +375,10 @@ def main():
     python = os.path.abspath(args.python) if os.sep in args.python else shutil.which(args.python)
     if not python or not os.access(python, os.X_OK):
         ap.error("no interpreter %s" % args.python)
+
+    def _on_term(signum, frame):
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, _on_term)
 
     shim_dir = tempfile.mkdtemp(prefix="smallfix-shim-")
     _temp_dirs.add(shim_dir)

@@ -1,0 +1,3 @@
+from .engine import TrainEngine
+
+__all__ = ["TrainEngine"]

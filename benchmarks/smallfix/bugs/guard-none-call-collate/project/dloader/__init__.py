@@ -1,0 +1,3 @@
+from .loader import MicroBatchLoader
+
+__all__ = ["MicroBatchLoader"]

@@ -1,0 +1,3 @@
+from .ema import ModelEMA
+
+__all__ = ["ModelEMA"]

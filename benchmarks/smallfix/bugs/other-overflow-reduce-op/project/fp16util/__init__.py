@@ -1,0 +1,3 @@
+from .loss_scaler import DynamicLossScaler
+
+__all__ = ["DynamicLossScaler"]

@@ -1,0 +1,3 @@
+from .sampler import PretrainingSampler
+
+__all__ = ["PretrainingSampler"]
