@@ -50,19 +50,36 @@ def main():
     deadline = time.monotonic() + args.timeout
     open_streams = len(procs)
     timed_out = False
+    # Read raw chunks, not lines: a rank that printed half a line (pytest's progress dots)
+    # and then hangs must not block the time limit.
+    pending = {rank: b"" for rank in range(len(procs))}
+
+    def emit(rank, data):
+        sys.stdout.write("[rank%d]:%s" % (rank, data.decode("utf-8", "replace")))
+
     while open_streams:
         left = deadline - time.monotonic()
         if left <= 0:
             timed_out = True
             break
         for key, _ in sel.select(timeout=min(left, 1.0)):
-            line = key.fileobj.readline()
-            if not line:
+            chunk = os.read(key.fileobj.fileno(), 65536)
+            rank = key.data
+            if not chunk:
                 sel.unregister(key.fileobj)
                 open_streams -= 1
+                if pending[rank]:
+                    emit(rank, pending[rank] + b"\n")
+                    pending[rank] = b""
                 continue
-            sys.stdout.write("[rank%d]:%s" % (key.data, line.decode("utf-8", "replace")))
+            pending[rank] += chunk
+            *lines, pending[rank] = pending[rank].split(b"\n")
+            for line in lines:
+                emit(rank, line + b"\n")
             sys.stdout.flush()
+    for rank, rest in pending.items():
+        if rest:
+            emit(rank, rest + b"\n")
     if timed_out:
         for p in procs:
             try:

@@ -1,0 +1,1 @@
+"""A Linear layer whose autograd function does not keep references to gathered ZeRO-3 weights."""

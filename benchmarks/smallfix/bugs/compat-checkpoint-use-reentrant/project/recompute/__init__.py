@@ -1,0 +1,1 @@
+"""Selective activation recomputation for transformer blocks."""

@@ -1,0 +1,1 @@
+"""Accelerator abstraction with third-party accelerators registered as entry points."""

@@ -1,0 +1,1 @@
+"""Feed the same batch to every rank of a tensor-parallel group."""

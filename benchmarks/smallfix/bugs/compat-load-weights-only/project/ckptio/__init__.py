@@ -1,0 +1,1 @@
+"""Save and load training checkpoints (model, optimizer, scheduler and client state)."""

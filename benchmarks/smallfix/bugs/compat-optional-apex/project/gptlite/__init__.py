@@ -1,0 +1,1 @@
+"""A small GPT model for tests and examples."""

@@ -1,0 +1,1 @@
+"""Training-loop reporting: losses and timers reduced across data-parallel ranks."""

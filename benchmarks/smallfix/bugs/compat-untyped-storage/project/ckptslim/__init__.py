@@ -1,0 +1,1 @@
+"""Keep checkpoint files small when state dicts hold views into large flat buffers."""
