@@ -11,6 +11,9 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   int exit_status = smallfix::cli::kExitFound;
   // Subcommands are added here as they are built (see commands.h).
+  smallfix::cli::AddLocalizeCommand(app, &exit_status);
+  smallfix::cli::AddRepairCommand(app, &exit_status);
+  smallfix::cli::AddTemplatesCommand(app, &exit_status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

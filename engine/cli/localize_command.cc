@@ -1,0 +1,206 @@
+// smallfix localize: find the statements to repair from a failure.
+#include <sys/stat.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "absl/strings/str_format.h"
+#include "engine/cli/commands.h"
+#include "engine/localize/localizer.h"
+#include "engine/localize/test_run.h"
+
+namespace smallfix::cli {
+namespace {
+
+struct LocalizeArgs {
+  std::string repo;
+  std::string log;
+  std::string issue;
+  std::string junit;
+  std::string test;
+  bool coverage = false;
+  double timeout = 600;
+  bool json = false;
+  std::string python = "/usr/bin/python3";
+  int top = 10;
+};
+
+// Reads at most the last `max_bytes` of a file, so a 100 MB log costs bounded memory.
+bool ReadTail(const std::string& path, size_t max_bytes, std::string* out, std::string* error) {
+  struct stat info;
+  if (::stat(path.c_str(), &info) != 0) {
+    *error = absl::StrFormat("cannot read '%s': no such file", path);
+    return false;
+  }
+  if (!S_ISREG(info.st_mode)) {
+    *error = absl::StrFormat("cannot read '%s': not a regular file", path);
+    return false;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    *error = absl::StrFormat("cannot read '%s': permission denied or unreadable", path);
+    return false;
+  }
+  const size_t size = static_cast<size_t>(info.st_size);
+  const size_t take = std::min(size, max_bytes);
+  in.seekg(static_cast<std::streamoff>(size - take));
+  out->resize(take);
+  in.read(out->data(), static_cast<std::streamsize>(take));
+  out->resize(static_cast<size_t>(in.gcount()));
+  return true;
+}
+
+nlohmann::ordered_json ToJson(const Localization& localization) {
+  nlohmann::ordered_json fields = nlohmann::ordered_json::object();
+  for (const auto& [key, value] : localization.symptom.fields) fields[key] = value;
+  nlohmann::ordered_json sites = nlohmann::ordered_json::array();
+  for (const Site& site : localization.sites) {
+    sites.push_back({{"file", site.file},
+                     {"line", site.line},
+                     {"function", site.function},
+                     {"score", std::round(site.score * 1000) / 1000},
+                     {"symptom", site.symptom},
+                     {"class", site.symptom_class},
+                     {"ranks", site.ranks}});
+  }
+  nlohmann::ordered_json out = {{"symptom",
+                         {{"type", localization.symptom.exception_type},
+                          {"message", localization.symptom.message},
+                          {"class", localization.symptom.symptom_class},
+                          {"fields", fields}}},
+                        {"sites", sites}};
+  if (!localization.notes.empty()) out["notes"] = localization.notes;
+  return out;
+}
+
+void PrintHuman(const Localization& localization) {
+  const Symptom& symptom = localization.symptom;
+  std::cout << "symptom: " << symptom.Text() << "  [" << symptom.symptom_class << "]\n";
+  if (!symptom.fields.empty()) {
+    std::cout << "fields: ";
+    bool first = true;
+    for (const auto& [key, value] : symptom.fields) {
+      std::cout << (first ? "" : ", ") << key << "=" << value;
+      first = false;
+    }
+    std::cout << "\n";
+  }
+  if (localization.sites.empty()) {
+    std::cout << "no site in the repo: every frame lies outside it\n";
+  }
+  int number = 0;
+  for (const Site& site : localization.sites) {
+    std::cout << absl::StrFormat("%2d. %s:%d in %s  (score %.2f", ++number, site.file, site.line,
+                                 site.function, site.score);
+    if (!site.ranks.empty()) {
+      std::cout << ", ranks ";
+      for (size_t i = 0; i < site.ranks.size(); ++i) std::cout << (i ? "," : "") << site.ranks[i];
+    }
+    std::cout << ")\n";
+  }
+  for (const std::string& note : localization.notes) std::cout << "note: " << note << "\n";
+}
+
+int RunLocalize(const LocalizeArgs& args) {
+  struct stat info;
+  if (::stat(args.repo.c_str(), &info) != 0 || !S_ISDIR(info.st_mode)) {
+    std::cerr << "smallfix localize: --repo '" << args.repo << "' is not a directory\n";
+    return kExitBadInput;
+  }
+  LocalizeOptions options;
+  options.max_sites = args.top;
+  std::string text;
+  std::string error;
+  std::vector<std::string> notes;
+  if (!args.test.empty()) {
+    TestRunOptions run_options;
+    run_options.repo_root = args.repo;
+    run_options.command = args.test;
+    run_options.timeout_seconds = args.timeout;
+    run_options.coverage = args.coverage;
+    run_options.python = args.python;
+    absl::StatusOr<TestRun> run = RunTestsForLocalization(run_options);
+    if (!run.ok()) {
+      std::cerr << "smallfix localize: " << run.status().message() << "\n";
+      return kExitBadInput;
+    }
+    if (run->exit_code == 0 && !run->timed_out) {
+      std::cerr << "smallfix localize: the test command passed; there is no failure to localize\n";
+      return kExitNone;
+    }
+    text = std::move(run->output);
+    options.junit_xml = std::move(run->junit_xml);
+    options.coverage_scores = std::move(run->coverage);
+    notes = std::move(run->notes);
+    if (run->timed_out && text.find("Traceback") == std::string::npos &&
+        text.find("(most recent call first)") == std::string::npos) {
+      // Nothing printed where it hung; say so rather than "no failure found".
+      text += "\nTimeout (test command killed at the time limit)!\n";
+    }
+  } else {
+    const std::string& path = !args.log.empty() ? args.log : !args.issue.empty() ? args.issue : args.junit;
+    if (path.empty()) {
+      std::cerr << "smallfix localize: give the failure with --log FILE, --issue FILE, --junit FILE "
+                   "or --test CMD\n";
+      return kExitBadInput;
+    }
+    if (!ReadTail(path, options.max_input_bytes, &text, &error)) {
+      std::cerr << "smallfix localize: " << error << "\n";
+      return kExitBadInput;
+    }
+    options.kind = !args.issue.empty()   ? FailureKind::kIssue
+                   : !args.log.empty() ? FailureKind::kAuto
+                                       : FailureKind::kJUnit;
+    if (!args.junit.empty() && (!args.log.empty() || !args.issue.empty())) {
+      if (!ReadTail(args.junit, options.max_input_bytes, &options.junit_xml, &error)) {
+        std::cerr << "smallfix localize: " << error << "\n";
+        return kExitBadInput;
+      }
+    }
+  }
+  absl::StatusOr<Localization> localization = Localize(args.repo, text, options);
+  if (!localization.ok()) {
+    std::cerr << "smallfix localize: " << localization.status().message() << "\n";
+    return kExitBadInput;
+  }
+  for (std::string& note : notes) localization->notes.push_back(std::move(note));
+  if (args.json) {
+    std::cout << ToJson(*localization).dump(2) << "\n";
+  } else {
+    PrintHuman(*localization);
+  }
+  return localization->sites.empty() ? kExitNone : kExitFound;
+}
+
+}  // namespace
+
+void AddLocalizeCommand(CLI::App& app, int* exit_status) {
+  auto args = std::make_shared<LocalizeArgs>();
+  CLI::App* command = app.add_subcommand(
+      "localize", "find the statements to repair from a failure (traceback, log, issue, test run)");
+  command->add_option("--repo", args->repo, "the repository the failure comes from")->required();
+  CLI::Option* log = command->add_option("--log", args->log, "a console log or pytest output");
+  CLI::Option* issue = command->add_option("--issue", args->issue, "a GitHub issue body (markdown)");
+  CLI::Option* test = command->add_option("--test", args->test,
+                                          "run this command in the repo and localize its failure");
+  command->add_option("--junit", args->junit, "pytest JUnit XML (alone or with --log/--issue)");
+  log->excludes(issue)->excludes(test);
+  issue->excludes(test);
+  command->add_flag("--coverage", args->coverage,
+                    "with --test (pytest): also rank lines by Ochiai over passing and failing tests");
+  command->add_option("--timeout", args->timeout, "seconds before --test is killed (default 600)")
+      ->check(CLI::PositiveNumber);
+  command->add_option("--python", args->python,
+                      "interpreter with pytest/coverage for --test (default /usr/bin/python3)");
+  command->add_option("--top", args->top, "at most this many sites (default 10)")
+      ->check(CLI::PositiveNumber);
+  command->add_flag("--json", args->json, "print one JSON object");
+  command->callback([args, exit_status] { *exit_status = RunLocalize(*args); });
+}
+
+}  // namespace smallfix::cli

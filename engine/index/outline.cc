@@ -1,0 +1,161 @@
+#include "engine/index/outline.h"
+
+#include "engine/base/concat.h"
+#include "engine/index/tree_walk.h"
+#include "engine/source/syntax.h"
+
+namespace smallfix {
+namespace {
+
+// Where a definition sits: the qualname prefix of what it holds, and the class if its
+// body is a class body.
+struct Scope {
+  std::string prefix;  // "", "Outer." or "f.<locals>."
+  int class_index = -1;  // into ModuleOutline::classes
+};
+
+std::vector<std::string> Decorators(const Document& document, TSNode definition) {
+  std::vector<std::string> decorators;
+  TSNode parent = ts_node_parent(definition);
+  if (!IsType(parent, "decorated_definition")) return decorators;
+  ForEachNamedChild(parent, [&](TSNode child) {
+    if (!IsType(child, "decorator") || ts_node_named_child_count(child) == 0) return;
+    decorators.emplace_back(document.NodeText(ts_node_named_child(child, 0)));
+  });
+  return decorators;
+}
+
+// "staticmethod" and "builtins.staticmethod" are both staticmethod.
+bool IsDecorator(const std::string& decorator, std::string_view name) {
+  return decorator == name || std::string_view(decorator).ends_with(Concat(".", name));
+}
+
+bool IsPropertyDecorator(const std::string& decorator) {
+  return IsDecorator(decorator, "property") || IsDecorator(decorator, "cached_property") ||
+         decorator.ends_with(".setter") || decorator.ends_with(".getter") ||
+         decorator.ends_with(".deleter");
+}
+
+bool IsAsync(TSNode function) {
+  return ts_node_child_count(function) > 0 && IsType(ts_node_child(function, 0), "async");
+}
+
+std::vector<ParamInfo> Params(const Document& document, TSNode function) {
+  std::vector<ParamInfo> params;
+  for (const Parameter& parameter : Parameters(document, function)) {
+    if (parameter.name.empty()) continue;  // a bare `*` or `/`
+    ParamInfo info;
+    info.name = parameter.name;
+    info.kind = parameter.kind;
+    info.has_default = parameter.has_default;
+    if (parameter.has_default) {
+      info.default_text = std::string(document.NodeText(Field(parameter.node, "value")));
+    }
+    params.push_back(std::move(info));
+  }
+  return params;
+}
+
+class Outliner {
+ public:
+  Outliner(const Document& document, const std::string& module, const std::string& file)
+      : document_(document), module_(module), file_(file) {}
+
+  ModuleOutline Run() {
+    Visit(document_.root(), Scope{});
+    return std::move(outline_);
+  }
+
+ private:
+  void Visit(TSNode node, const Scope& scope) {
+    ForEachNamedChild(node, [&](TSNode child) {
+      if (IsType(child, "function_definition")) {
+        AddFunction(child, scope);
+      } else if (IsType(child, "class_definition")) {
+        AddClass(child, scope);
+      } else if (MayHoldStatements(child)) {
+        Visit(child, scope);
+      }
+    });
+  }
+
+  void AddFunction(TSNode node, const Scope& scope) {
+    FunctionInfo info;
+    info.name = std::string(document_.NodeText(Field(node, "name")));
+    info.qualname = Concat(scope.prefix, info.name);
+    info.module = module_;
+    info.file = file_;
+    info.line = document_.NodeStart(node).line + 1;
+    info.params = Params(document_, node);
+    info.decorators = Decorators(document_, node);
+    info.is_async = IsAsync(node);
+    if (scope.class_index >= 0) {
+      const ClassInfo& enclosing = outline_.classes[scope.class_index];
+      info.is_method = true;
+      info.class_name = enclosing.name;
+      info.class_qualname = enclosing.qualname;
+      for (const std::string& decorator : info.decorators) {
+        info.is_staticmethod |= IsDecorator(decorator, "staticmethod");
+        info.is_classmethod |= IsDecorator(decorator, "classmethod");
+        info.is_property |= IsPropertyDecorator(decorator);
+      }
+      // Python makes these two classmethods implicitly.
+      info.is_classmethod |= info.name == "__init_subclass__" || info.name == "__class_getitem__";
+      info.is_staticmethod |= info.name == "__new__";
+    }
+    Scope inner{Concat(info.qualname, ".<locals>."), -1};
+    outline_.functions.push_back(std::move(info));
+    Visit(Field(node, "body"), inner);
+  }
+
+  void AddClass(TSNode node, const Scope& scope) {
+    ClassInfo info;
+    info.name = std::string(document_.NodeText(Field(node, "name")));
+    info.qualname = Concat(scope.prefix, info.name);
+    info.module = module_;
+    info.file = file_;
+    info.line = document_.NodeStart(node).line + 1;
+    ForEachNamedChild(Field(node, "superclasses"), [&](TSNode base) {
+      // metaclass=..., *bases and **kwargs are not bases we can follow.
+      if (IsType(base, "keyword_argument") || IsType(base, "list_splat") ||
+          IsType(base, "dictionary_splat") || IsComment(base)) {
+        return;
+      }
+      info.bases.emplace_back(document_.NodeText(base));
+    });
+    Scope inner{Concat(info.qualname, "."), static_cast<int>(outline_.classes.size())};
+    outline_.classes.push_back(std::move(info));
+    Visit(Field(node, "body"), inner);
+  }
+
+  const Document& document_;
+  const std::string& module_;
+  const std::string& file_;
+  ModuleOutline outline_;
+};
+
+}  // namespace
+
+ModuleOutline OutlineModule(const Document& document, const std::string& module,
+                            const std::string& file) {
+  return Outliner(document, module, file).Run();
+}
+
+std::string QualnameOf(const Document& document, TSNode definition) {
+  std::string qualname(document.NodeText(Field(definition, "name")));
+  TSNode child = definition;
+  for (TSNode node = ts_node_parent(definition); !ts_node_is_null(node);
+       child = node, node = ts_node_parent(node)) {
+    // Only a def's or class's body makes a scope; a default value or decorator does not.
+    if (!IsType(child, "block") || !ts_node_eq(Field(node, "body"), child)) continue;
+    const std::string_view name = document.NodeText(Field(node, "name"));
+    if (IsType(node, "function_definition")) {
+      qualname = Concat(name, ".<locals>.", qualname);
+    } else if (IsType(node, "class_definition")) {
+      qualname = Concat(name, ".", qualname);
+    }
+  }
+  return qualname;
+}
+
+}  // namespace smallfix

@@ -1,0 +1,145 @@
+#ifndef SMALLFIX_ENGINE_INDEX_REPO_INDEX_H_
+#define SMALLFIX_ENGINE_INDEX_REPO_INDEX_H_
+
+#include <tree_sitter/api.h>
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "engine/index/imports.h"
+#include "engine/index/string_map.h"
+#include "engine/index/symbols.h"
+#include "engine/source/document.h"
+
+namespace smallfix {
+
+// The defs, classes and imports of every Python file in a repo, so templates can ask what a
+// call reaches and what its signature is.
+//
+// The index keeps plain values, never trees: it is built once per run and outlives the
+// documents. Module names come from repo-relative paths; when the indexed root is itself a
+// package (it holds an __init__.py, e.g. .../dist-packages/torch), its directory name is put
+// in front ("torch.nn.modules.linear"), as Python would name them. Imports of modules the
+// repo does not hold (torch in a DeepSpeed checkout) resolve to nothing rather than to a guess.
+// Immutable after it is built; safe to query from several threads. Pointers it returns stay
+// valid while the index lives (also across a move).
+struct RepoIndexOptions {
+  size_t max_files = 20000;
+  size_t max_file_bytes = 8 << 20;
+};
+
+class RepoIndex {
+ public:
+  using Options = RepoIndexOptions;
+
+  // Indexes every .py file under `root` (see IsSkippedDirectory for what it does not enter).
+  // Files that cannot be read or parsed (non-UTF-8, too large) and files beyond max_files are
+  // skipped and listed in skipped(). NotFound or InvalidArgument when `root` is not a directory.
+  static absl::StatusOr<RepoIndex> Build(const std::string& root, const Options& options = {});
+  // An index of documents already parsed; each Document::path() is repo-relative.
+  static RepoIndex FromDocuments(const std::vector<Document>& documents);
+
+  // The functions `call` (a `call` node of `document`) may reach, best guess first; empty when
+  // the callee is not in the repo or cannot be told. `document.path()` is repo-relative and the
+  // document may be a newer version of an indexed file (imports are read from it). Handles:
+  //   f(...)          a def in an enclosing def, in the module, or imported (`from m import f
+  //                   as g`, relative imports, re-exports through __init__.py, `import *`);
+  //                   a class -> its __init__, or the nearest base's found in the repo
+  //   mod.f(...)      `import pkg.mod as mod`, `from pkg import mod`, `import pkg.mod`
+  //   Cls.m(...)      a method of a class the name resolves to (note: the call passes self)
+  //   self.m(...), cls.m(...)   m in the enclosing class, then its bases (depth-first, left to
+  //                   right); cls(...) -> the enclosing class's __init__
+  //   super().m(...), super(Cls, self).m(...)   m in the bases
+  //   obj.m(...)      methods named m anywhere, when at most kMaxGuesses exist: same module
+  //                   first, then modules the document imports, then the rest
+  std::vector<const FunctionInfo*> ResolveCall(const Document& document, TSNode call) const;
+
+  // Every def named `name` (functions and methods), in index order.
+  std::vector<const FunctionInfo*> FunctionsNamed(std::string_view name) const;
+  // The class `name` (a qualname: "Engine" or "Outer.Inner") of `module`; nullptr if none.
+  const ClassInfo* FindClass(std::string_view module, std::string_view name) const;
+  // `name` looked up in the class and then its bases found in the repo; empty if none.
+  std::vector<const FunctionInfo*> FindMethod(const ClassInfo& cls, std::string_view name) const;
+  // The module name the index gives a repo-relative path.
+  std::string ModuleNameOf(std::string_view path) const;
+
+  const std::vector<FunctionInfo>& functions() const { return functions_; }
+  const std::vector<ClassInfo>& classes() const { return classes_; }
+  // Repo-relative paths of the files not indexed; skip_reasons() says why, one per path.
+  const std::vector<std::string>& skipped() const { return skipped_; }
+  const std::vector<std::string>& skip_reasons() const { return skip_reasons_; }
+  size_t module_count() const { return modules_.size(); }
+
+  // obj.m(...) with an unknown obj resolves by name only when so few defs share it.
+  static constexpr size_t kMaxGuesses = 4;
+
+ private:
+  // Names bound by imports in one module: by local name (the last import wins), and the
+  // sources of `from m import *`.
+  struct Imports {
+    StringMap<ImportBinding> named;
+    std::vector<std::string> stars;
+  };
+  struct Module {
+    std::string name;
+    std::string file;
+    bool is_package = false;
+    // qualname -> defs with it, the one Python ends up binding first.
+    StringMap<std::vector<int>> functions;
+    StringMap<int> classes;  // qualname -> index into classes_
+    Imports imports;  // top-level ones
+  };
+  // What a name or dotted expression stands for.
+  struct Target {
+    enum class Kind { kNone, kModule, kFunctions, kClass, kExternal };
+    Kind kind = Kind::kNone;
+    std::string module;       // kModule: the module's name
+    std::vector<int> functions;  // kFunctions
+    int class_index = -1;     // kClass
+  };
+
+  RepoIndex() = default;
+  void AddDocument(const Document& document, const std::string& package_prefix);
+  void Finish();  // orders defs and resolves class bases once every module is in
+
+  const Module* FindModule(std::string_view name) const;
+  bool IsModuleOrPackage(std::string_view name) const;
+  // `name` at the top level of `module` (may be null: a file not in the index), seeing the
+  // names `imports` binds.
+  Target ResolveName(const Module* module, std::string_view name, const Imports& imports,
+                     int depth) const;
+  Target ResolveImport(const ImportBinding& binding, int depth) const;
+  Target ResolveAttribute(const Target& base, std::string_view name, int depth) const;
+  Target ResolveDotted(const Module* module, std::string_view dotted, int depth) const;
+  std::vector<int> Linearize(int class_index) const;  // the class, then its bases, no repeats
+  std::vector<int> FindMethodIndices(int class_index, std::string_view name, bool skip_self) const;
+  int FindClassIndex(const Module* module, std::string_view qualname) const;
+  std::vector<const FunctionInfo*> Constructor(int class_index) const;
+  std::vector<const FunctionInfo*> Callees(const Target& target) const;
+  // obj.m(...) with obj unknown: the methods named m, when few.
+  std::vector<const FunctionInfo*> GuessMethod(std::string_view name, std::string_view module,
+                                               const Imports& imports) const;
+  std::vector<const FunctionInfo*> ToPointers(const std::vector<int>& indices) const;
+
+  std::string package_prefix_;
+  std::vector<FunctionInfo> functions_;
+  std::vector<ClassInfo> classes_;
+  std::vector<std::vector<int>> class_bases_;  // parallel to classes_: bases found in the repo
+  std::vector<int> class_module_;              // parallel to classes_: index into modules_
+  std::vector<Module> modules_;
+  StringMap<int> module_by_name_;
+  // "pkg.mod" -> modules named "src.pkg.mod", for src/ layouts and scripts run from a folder.
+  StringMap<std::vector<int>> module_by_suffix_;
+  StringSet packages_;  // every dotted prefix of a module name
+  StringMap<std::vector<int>> functions_by_name_;
+  StringMap<std::vector<int>> classes_by_name_;
+  std::vector<std::string> skipped_;
+  std::vector<std::string> skip_reasons_;
+};
+
+}  // namespace smallfix
+
+#endif  // SMALLFIX_ENGINE_INDEX_REPO_INDEX_H_

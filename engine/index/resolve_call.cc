@@ -1,0 +1,193 @@
+// RepoIndex::ResolveCall: from a call node to the defs it may reach.
+#include <algorithm>
+
+#include "engine/base/concat.h"
+#include "engine/index/module_name.h"
+#include "engine/index/outline.h"
+#include "engine/index/repo_index.h"
+#include "engine/index/string_map.h"
+#include "engine/index/tree_walk.h"
+#include "engine/source/syntax.h"
+
+namespace smallfix {
+namespace {
+
+// The defs whose bodies hold `node`, innermost first.
+std::vector<TSNode> EnclosingFunctions(TSNode node) {
+  std::vector<TSNode> functions;
+  TSNode child = node;
+  for (TSNode parent = ts_node_parent(node); !ts_node_is_null(parent);
+       child = parent, parent = ts_node_parent(parent)) {
+    if (IsType(parent, "function_definition") && ts_node_eq(Field(parent, "body"), child)) {
+      functions.push_back(parent);
+    }
+  }
+  return functions;
+}
+
+// The class whose body holds `function` directly (decorated or not), or a null node.
+TSNode ClassOfMethod(TSNode function) {
+  TSNode parent = ts_node_parent(function);
+  if (IsType(parent, "decorated_definition")) parent = ts_node_parent(parent);
+  if (!IsType(parent, "block")) return TSNode{};
+  TSNode cls = ts_node_parent(parent);
+  return IsType(cls, "class_definition") ? cls : TSNode{};
+}
+
+bool HasDecorator(const Document& document, TSNode function, std::string_view name) {
+  TSNode parent = ts_node_parent(function);
+  if (!IsType(parent, "decorated_definition")) return false;
+  bool found = false;
+  ForEachNamedChild(parent, [&](TSNode decorator) {
+    if (!IsType(decorator, "decorator")) return;
+    std::string_view text = Trim(document.NodeText(decorator));
+    if (text.starts_with("@")) text.remove_prefix(1);
+    found |= text == name || text.ends_with(Concat(".", name));
+  });
+  return found;
+}
+
+// A name, or a chain of attributes on one: `mod`, `pkg.mod`, `a.b.c`. Empty otherwise.
+std::vector<std::string_view> DottedParts(const Document& document, TSNode node) {
+  if (IsType(node, "identifier")) return {document.NodeText(node)};
+  if (!IsType(node, "attribute")) return {};
+  std::vector<std::string_view> parts = DottedParts(document, Field(node, "object"));
+  if (parts.empty()) return parts;
+  parts.push_back(document.NodeText(Field(node, "attribute")));
+  return parts;
+}
+
+}  // namespace
+
+std::vector<const FunctionInfo*> RepoIndex::ResolveCall(const Document& document,
+                                                        TSNode call) const {
+  if (!IsType(call, "call")) return {};
+  TSNode function = Field(call, "function");
+  const size_t byte = ts_node_start_byte(call);
+  const std::string module_name = ModuleNameOf(document.path());
+  const bool is_package = IsPackageInit(document.path());
+  const Module* module = nullptr;
+  if (auto it = module_by_name_.find(module_name); it != module_by_name_.end()) {
+    module = &modules_[it->second];
+  }
+
+  // The imports the call sees, read from the document itself (it may be newer than the
+  // index): an import in an enclosing def shadows one at the top.
+  Imports imports;
+  StringMap<size_t> scope_of;
+  for (ImportBinding& binding : ImportsOf(document, module_name, is_package)) {
+    if (byte < binding.scope_start || byte > binding.scope_end) continue;
+    if (binding.name == "*") {
+      imports.stars.push_back(binding.module);
+      continue;
+    }
+    auto [it, inserted] = scope_of.emplace(binding.local_name, binding.scope_start);
+    if (!inserted && it->second > binding.scope_start) continue;
+    it->second = binding.scope_start;
+    imports.named.insert_or_assign(binding.local_name, std::move(binding));
+  }
+
+  // The method the call is in (through nested defs: `self` is a closure there), its class
+  // and the name its first parameter goes by.
+  const std::vector<TSNode> functions = EnclosingFunctions(call);
+  int class_index = -1;
+  std::string self_name;
+  for (TSNode enclosing : functions) {
+    TSNode cls = ClassOfMethod(enclosing);
+    if (ts_node_is_null(cls)) continue;
+    class_index = FindClassIndex(module, QualnameOf(document, cls));
+    if (class_index < 0) {
+      // A file outside the index: a class of that name, if only one has it.
+      auto it = classes_by_name_.find(document.NodeText(Field(cls, "name")));
+      if (it != classes_by_name_.end() && it->second.size() == 1) class_index = it->second[0];
+    }
+    const std::vector<Parameter> params = Parameters(document, enclosing);
+    if (!HasDecorator(document, enclosing, "staticmethod") && !params.empty() &&
+        params.front().kind != Parameter::Kind::kVarPositional) {
+      self_name = params.front().name;
+    }
+    break;
+  }
+
+  if (IsType(function, "identifier")) {
+    const std::string_view name = document.NodeText(function);
+    if (name == self_name && class_index >= 0) return Constructor(class_index);  // cls(...)
+    for (TSNode enclosing : functions) {
+      const std::string local = Concat(QualnameOf(document, enclosing), ".<locals>.", name);
+      if (module == nullptr) break;
+      if (auto it = module->functions.find(local); it != module->functions.end()) {
+        return ToPointers(it->second);
+      }
+      if (int nested = FindClassIndex(module, local); nested >= 0) return Constructor(nested);
+    }
+    return Callees(ResolveName(module, name, imports, 0));
+  }
+  if (!IsType(function, "attribute")) return {};
+
+  TSNode object = Field(function, "object");
+  const std::string_view attribute = document.NodeText(Field(function, "attribute"));
+  // super().m(...) and super(Cls, self).m(...)
+  if (IsType(object, "call") && document.NodeText(Field(object, "function")) == "super") {
+    int start = class_index;
+    const std::vector<TSNode> args = NamedChildrenSkippingComments(Field(object, "arguments"));
+    if (!args.empty()) {
+      Target named = ResolveDotted(module, document.NodeText(args.front()), 0);
+      if (named.kind == Target::Kind::kClass) start = named.class_index;
+    }
+    if (start < 0) return {};
+    return ToPointers(FindMethodIndices(start, attribute, /*skip_self=*/true));
+  }
+  // self.m(...) and cls.m(...)
+  if (IsType(object, "identifier") && document.NodeText(object) == self_name && class_index >= 0) {
+    return ToPointers(FindMethodIndices(class_index, attribute, false));
+  }
+  // mod.f(...), pkg.mod.f(...), Cls.m(...)
+  const std::vector<std::string_view> parts = DottedParts(document, object);
+  if (!parts.empty()) {
+    bool local = false;  // a local class: `Cls.m(...)` with Cls defined in the def
+    Target target;
+    for (TSNode enclosing : functions) {
+      const int nested = FindClassIndex(
+          module, Concat(QualnameOf(document, enclosing), ".<locals>.", parts.front()));
+      if (nested >= 0) {
+        target.kind = Target::Kind::kClass;
+        target.class_index = nested;
+        local = true;
+        break;
+      }
+    }
+    if (!local) target = ResolveName(module, parts.front(), imports, 0);
+    for (size_t i = 1; i < parts.size() && target.kind != Target::Kind::kNone; ++i) {
+      target = ResolveAttribute(target, parts[i], 0);
+    }
+    if (target.kind == Target::Kind::kExternal) return {};
+    if (target.kind != Target::Kind::kNone) return Callees(ResolveAttribute(target, attribute, 0));
+  }
+  return GuessMethod(attribute, module_name, imports);
+}
+
+std::vector<const FunctionInfo*> RepoIndex::GuessMethod(std::string_view name,
+                                                        std::string_view module,
+                                                        const Imports& imports) const {
+  auto it = functions_by_name_.find(name);
+  if (it == functions_by_name_.end()) return {};
+  std::vector<int> methods;
+  for (int index : it->second) {
+    if (functions_[index].is_method && !functions_[index].IsShadowed()) methods.push_back(index);
+  }
+  if (methods.empty() || methods.size() > kMaxGuesses) return {};
+  // Nearest first: this module, then the modules it imports from, then the rest.
+  auto rank = [&](int index) {
+    const std::string& home = functions_[index].module;
+    if (home == module) return 0;
+    for (const auto& [local, binding] : imports.named) {
+      if (binding.module == home || Concat(binding.module, ".", binding.name) == home) return 1;
+    }
+    return 2;
+  };
+  std::stable_sort(methods.begin(), methods.end(),
+                   [&](int a, int b) { return rank(a) < rank(b); });
+  return ToPointers(methods);
+}
+
+}  // namespace smallfix

@@ -1,0 +1,113 @@
+#include "engine/localize/localizer.h"
+
+#include <utility>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_format.h"
+#include "engine/localize/failure_text.h"
+#include "engine/localize/junit_reader.h"
+#include "engine/localize/path_mapper.h"
+#include "engine/localize/site_ranker.h"
+#include "engine/localize/source_facts.h"
+#include "engine/localize/traceback_parser.h"
+
+namespace smallfix {
+namespace {
+
+// Reads the failures of a JUnit report: each failure's body is pytest output (any --tb
+// style); when the body names no exception, the message attribute does.
+absl::Status AppendJUnitTraces(std::string_view xml, ParsedFailure* parsed) {
+  absl::StatusOr<std::vector<JUnitCase>> cases = ReadJUnit(xml);
+  if (!cases.ok()) return cases.status();
+  size_t order = parsed->lines;
+  for (const JUnitCase& test : *cases) {
+    if (test.outcome != JUnitCase::Outcome::kFailed && test.outcome != JUnitCase::Outcome::kError) {
+      continue;
+    }
+    ParsedFailure one = ParseFailureText(test.text);
+    bool named = false;
+    for (Trace& trace : one.traces) {
+      trace.order += order;
+      trace.form = "junit";
+      named = named || !trace.exception_type.empty();
+    }
+    if (!named) {
+      Trace trace;
+      trace.kind = TraceKind::kSummary;
+      trace.form = "junit";
+      trace.order = order + one.lines;
+      if (ParseExceptionLine(test.message, &trace.exception_type, &trace.message)) {
+        one.traces.push_back(std::move(trace));
+      }
+    } else if (!one.traces.empty() && one.traces.back().exception_type.empty()) {
+      ParseExceptionLine(test.message, &one.traces.back().exception_type,
+                         &one.traces.back().message);
+    }
+    order += one.lines + 1;
+    for (Trace& trace : one.traces) parsed->traces.push_back(std::move(trace));
+    for (std::string& line : one.hang_lines) parsed->hang_lines.push_back(std::move(line));
+  }
+  parsed->lines = order;
+  return absl::OkStatus();
+}
+
+bool IsBlank(std::string_view text) {
+  return text.find_first_not_of(" \t\r\n\f\v") == std::string_view::npos;
+}
+
+}  // namespace
+
+absl::StatusOr<Localization> Localize(const std::string& repo_root, std::string_view failure_text,
+                                      const LocalizeOptions& options) {
+  absl::StatusOr<PathMapper> mapper = PathMapper::ForRepo(repo_root);
+  if (!mapper.ok()) return mapper.status();
+  if (IsBlank(failure_text) && IsBlank(options.junit_xml)) {
+    return absl::InvalidArgumentError(
+        "the failure text is empty: pass the log, issue body or JUnit XML that shows the failure");
+  }
+  std::vector<std::string> notes;
+  std::string_view text = failure_text;
+  if (text.size() > options.max_input_bytes) {
+    text = TailAtLineStart(text, options.max_input_bytes);
+    notes.push_back(absl::StrFormat(
+        "the input has %d bytes; only its last %d were read (the failure that matters is "
+        "printed last)",
+        failure_text.size(), text.size()));
+  }
+  const bool binary = LooksBinary(text);
+  if (binary) notes.push_back("the input contains binary (non-text) bytes; they were skipped");
+
+  FailureKind kind = options.kind;
+  if (kind == FailureKind::kAuto) kind = LooksLikeJUnit(text) ? FailureKind::kJUnit : FailureKind::kLog;
+  ParsedFailure parsed;
+  if (kind == FailureKind::kJUnit) {
+    if (absl::Status status = AppendJUnitTraces(text, &parsed); !status.ok()) return status;
+  } else {
+    parsed = ParseFailureText(text);
+  }
+  if (!IsBlank(options.junit_xml)) {
+    // The same run's report: its structured failures join what the console printed.
+    if (absl::Status status = AppendJUnitTraces(options.junit_xml, &parsed); !status.ok()) {
+      notes.push_back(absl::StrFormat("the JUnit report was not read: %s", status.message()));
+    }
+  }
+
+  SourceFacts facts(repo_root);
+  std::optional<Localization> localization = RankSites(parsed, *mapper, facts, options);
+  if (!localization) {
+    if (binary) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "the input looks binary (%d bytes, mostly not text) and holds no Python traceback: "
+          "pass the text log or issue body that shows the failure",
+          failure_text.size()));
+    }
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "no failure found in %d lines of input: expected a Python traceback (\"Traceback (most "
+        "recent call last):\"), pytest failures, JUnit XML, or a faulthandler / py-spy stack dump",
+        parsed.lines));
+  }
+  for (std::string& note : notes) localization->notes.push_back(std::move(note));
+  return *std::move(localization);
+}
+
+}  // namespace smallfix

@@ -1,0 +1,27 @@
+#ifndef SMALLFIX_ENGINE_LOCALIZE_RANK_PREFIX_H_
+#define SMALLFIX_ENGINE_LOCALIZE_RANK_PREFIX_H_
+
+#include <string_view>
+
+namespace smallfix {
+
+// A log line with the prefixes that launchers and loggers add taken off.
+struct PrefixedLine {
+  int rank = -1;          // the rank the launcher named, -1 when none
+  std::string_view text;  // the line the process printed (views the input)
+};
+
+// Recognises and strips per-line prefixes of multi-process launchers, so that
+// interleaved output can be split into one stream per rank:
+//   torchrun --tee / --redirects   "[default1]:..."
+//   torch >= 2.2 / fastzero         "[rank1]:..."
+//   srun -l                         "1: ..."  (also " 1: " padded)
+//   mpirun --tag-output             "[1,0]<stdout>:..."
+// and then a leading timestamp with an optional log level ("2024-05-01T10:22:03.114Z ",
+// "[2024-05-01 10:22:03,114] [INFO] "), which container runtimes put on every line.
+// Prefixes may nest ("[default0]:[rank0]:"); each is stripped.
+PrefixedLine SplitRankPrefix(std::string_view line);
+
+}  // namespace smallfix
+
+#endif  // SMALLFIX_ENGINE_LOCALIZE_RANK_PREFIX_H_

@@ -1,0 +1,366 @@
+#include "engine/localize/traceback_parser.h"
+
+#include <re2/re2.h>
+
+#include <algorithm>
+#include <utility>
+
+#include "engine/localize/failure_text.h"
+#include "engine/localize/rank_prefix.h"
+
+namespace smallfix {
+
+// Compiled once per parser; RE2 objects are immutable and cheap to match.
+struct TracebackParser::Patterns {
+  RE2 python_frame{R"re(\s*File "(.*)", line (\d+)(?:, in (.*))?)re"};
+  RE2 faulthandler_frame{R"re(\s*File "(.*)", line (\d+) in (.*))re"};
+  RE2 faulthandler_start{
+      R"re((?:Current thread|Thread) 0x[0-9a-fA-F]+ \(most recent call first\):|Stack \(most recent call first\):)re"};
+  RE2 pyspy_start{R"re(Thread (?:0x[0-9a-fA-F]+|\d+) \([^)]*\)(?:: ".*")?)re"};
+  RE2 pyspy_frame{R"re(\s+(\S.*?) \((.+):(\d+)\)(?: \+ \d+)?)re"};
+  RE2 pytest_location{R"re((\S[^:]*?\.py):(\d+):(?: (.*))?)re"};
+  RE2 pytest_header{R"re(_{3,} (.+?) _{3,})re"};
+  RE2 pytest_rule{R"re(={3,}.*={3,}|-{3,} .* -{3,}|!{3,}.*!{3,})re"};
+  RE2 pytest_error_line{R"re(E(?:\s{2,}(.*))?)re"};
+  RE2 pytest_summary{R"re((?:FAILED|ERROR) (\S+)(?: - (.*))?)re"};
+  RE2 hang{
+      R"re((?i)(watchdog caught collective operation timeout|timed out waiting|timeout \(\d+:\d\d:\d\d\)!|nccl.*timeout|collective operation timeout|deadline exceeded|hang detected))re"};
+};
+
+struct TracebackParser::Stream {
+  enum class Mode { kNone, kPython, kDump, kPySpy };
+  int rank = -1;
+  Mode mode = Mode::kNone;
+  Trace current;
+  int stray_lines = 0;
+  int blank_lines = 0;
+  bool chain_pending = false;
+  std::optional<size_t> last_trace_id;  // for chains: the trace a new one supersedes
+  Trace pytest;                          // frames and E lines of the pytest failure being read
+  bool pytest_has_error = false;
+};
+
+namespace {
+
+std::string_view TrimLeft(std::string_view text) {
+  const size_t start = text.find_first_not_of(" \t");
+  return start == std::string_view::npos ? std::string_view() : text.substr(start);
+}
+
+std::string_view TrimRight(std::string_view text) {
+  const size_t end = text.find_last_not_of(" \t");
+  return end == std::string_view::npos ? std::string_view() : text.substr(0, end + 1);
+}
+
+bool IsIdentifierStart(char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
+}
+bool IsIdentifierChar(char c) { return IsIdentifierStart(c) || (c >= '0' && c <= '9'); }
+
+int ToInt(std::string_view digits) {
+  int value = 0;
+  for (char c : digits) {
+    if (c < '0' || c > '9' || value > 100'000'000) return 0;
+    value = value * 10 + (c - '0');
+  }
+  return value;
+}
+
+}  // namespace
+
+bool ParseExceptionLine(std::string_view line, std::string* type, std::string* message) {
+  line = TrimRight(line);
+  size_t i = 0;
+  size_t last_part = 0;
+  while (true) {
+    if (i >= line.size() || !IsIdentifierStart(line[i])) return false;
+    last_part = i;
+    while (i < line.size() && IsIdentifierChar(line[i])) ++i;
+    if (i < line.size() && line[i] == '.') {
+      ++i;
+      continue;
+    }
+    break;
+  }
+  std::string_view name = line.substr(0, i);
+  std::string_view rest = line.substr(i);
+  if (!rest.empty()) {
+    if (rest[0] != ':') return false;
+    rest.remove_prefix(1);
+    if (!rest.empty() && rest[0] == ' ') rest.remove_prefix(1);
+  }
+  const std::string_view last = name.substr(last_part);
+  const bool errorish = last.find("Error") != std::string_view::npos ||
+                        last.find("Exception") != std::string_view::npos ||
+                        last.find("Interrupt") != std::string_view::npos ||
+                        last == "SystemExit" || last == "StopIteration" ||
+                        last.find("Warning") != std::string_view::npos ||
+                        last.find("Timeout") != std::string_view::npos;
+  // CapWords names count too (custom exceptions), but "Traceback" and friends do not.
+  const bool capwords = last[0] >= 'A' && last[0] <= 'Z' && last != "Traceback" &&
+                        last != "Hint" && last != "Note" && last != "Process" && last != "Python";
+  if (!errorish && !(capwords && !rest.empty() && name.find('.') == std::string_view::npos &&
+                     last.size() > 3 && std::any_of(last.begin() + 1, last.end(), [](char c) {
+                       return c >= 'A' && c <= 'Z';
+                     }))) {
+    return false;
+  }
+  type->assign(name);
+  message->assign(rest);
+  return true;
+}
+
+TracebackParser::TracebackParser() : patterns_(std::make_unique<Patterns>()) {}
+TracebackParser::~TracebackParser() = default;
+
+TracebackParser::Stream& TracebackParser::StreamFor(int rank) {
+  std::unique_ptr<Stream>& stream = streams_[rank];
+  if (!stream) {
+    stream = std::make_unique<Stream>();
+    stream->rank = rank;
+  }
+  return *stream;
+}
+
+void TracebackParser::Push(Stream& stream, Trace trace) {
+  trace.order = index_;
+  const bool chains = stream.chain_pending && trace.kind == TraceKind::kException;
+  if (chains && stream.last_trace_id && *stream.last_trace_id >= first_id_) {
+    traces_[*stream.last_trace_id - first_id_].superseded = true;
+  }
+  if (trace.kind == TraceKind::kException) stream.chain_pending = false;
+  traces_.push_back(std::move(trace));
+  stream.last_trace_id = first_id_ + traces_.size() - 1;
+  if (traces_.size() > kMaxTraces) {
+    traces_.pop_front();
+    ++first_id_;
+    result_.dropped_traces = true;
+  }
+}
+
+void TracebackParser::ClosePython(Stream& stream, bool truncated) {
+  if (stream.mode != Stream::Mode::kPython) return;
+  stream.mode = Stream::Mode::kNone;
+  Trace trace = std::move(stream.current);
+  stream.current = Trace();
+  trace.truncated = truncated;
+  if (trace.frames.empty() && trace.exception_type.empty()) return;
+  Push(stream, std::move(trace));
+}
+
+void TracebackParser::CloseDump(Stream& stream) {
+  if (stream.mode != Stream::Mode::kDump && stream.mode != Stream::Mode::kPySpy) return;
+  stream.mode = Stream::Mode::kNone;
+  Trace trace = std::move(stream.current);
+  stream.current = Trace();
+  if (trace.frames.empty()) return;
+  std::reverse(trace.frames.begin(), trace.frames.end());  // dumps print innermost first
+  Push(stream, std::move(trace));
+}
+
+void TracebackParser::FlushPytest(Stream& stream) {
+  Trace trace = std::move(stream.pytest);
+  stream.pytest = Trace();
+  stream.pytest_has_error = false;
+  if (trace.frames.empty() && trace.exception_type.empty()) return;
+  trace.kind = TraceKind::kException;
+  trace.form = "pytest";
+  trace.truncated = trace.exception_type.empty();
+  Push(stream, std::move(trace));
+}
+
+void TracebackParser::Feed(int rank, std::string_view text, size_t index) {
+  index_ = index;
+  ++result_.lines;
+  Stream& stream = StreamFor(rank);
+  const std::string_view trimmed = TrimLeft(text);
+
+  if (trimmed.starts_with("Traceback (most recent call last):")) {
+    ClosePython(stream, /*truncated=*/true);
+    CloseDump(stream);
+    stream.mode = Stream::Mode::kPython;
+    stream.current = Trace();
+    stream.current.form = "python";
+    stream.current.rank = rank;
+    stream.stray_lines = 0;
+    stream.blank_lines = 0;
+    return;
+  }
+
+  std::string path, function, digits;
+  switch (stream.mode) {
+    case Stream::Mode::kPython: {
+      if (trimmed.starts_with("File \"") &&
+          RE2::FullMatch(text, patterns_->python_frame, &path, &digits, &function)) {
+        stream.current.frames.push_back({path, ToInt(digits), function});
+        stream.blank_lines = 0;
+        return;
+      }
+      if (trimmed.empty()) {
+        if (++stream.blank_lines > 2) ClosePython(stream, /*truncated=*/true);
+        return;
+      }
+      if (text[0] == ' ' || text[0] == '\t' || trimmed == "..." ||
+          trimmed.starts_with("[Previous line repeated")) {
+        return;  // source, carets, elisions
+      }
+      std::string type, message;
+      if (ParseExceptionLine(text, &type, &message)) {
+        stream.current.exception_type = std::move(type);
+        stream.current.message = std::move(message);
+        ClosePython(stream, /*truncated=*/false);
+        return;
+      }
+      // A line from elsewhere (an unprefixed log line between two ranks' output).
+      if (++stream.stray_lines > 8) ClosePython(stream, /*truncated=*/true);
+      return;
+    }
+    case Stream::Mode::kDump:
+      if (RE2::FullMatch(text, patterns_->faulthandler_frame, &path, &digits, &function)) {
+        stream.current.frames.push_back({path, ToInt(digits), function});
+        return;
+      }
+      CloseDump(stream);
+      break;
+    case Stream::Mode::kPySpy:
+      if (RE2::FullMatch(text, patterns_->pyspy_frame, &function, &path, &digits)) {
+        stream.current.frames.push_back({path, ToInt(digits), function});
+        return;
+      }
+      CloseDump(stream);
+      break;
+    case Stream::Mode::kNone:
+      break;
+  }
+  FeedGeneral(stream, text, trimmed);
+}
+
+bool TracebackParser::FeedGeneral(Stream& stream, std::string_view text,
+                                  std::string_view trimmed) {
+  const Patterns& p = *patterns_;
+  if (trimmed.empty()) return false;
+  const int rank = stream.rank;
+
+  if (trimmed.starts_with("During handling of the above exception") ||
+      trimmed.starts_with("The above exception was the direct cause")) {
+    FlushPytest(stream);
+    stream.chain_pending = true;
+    return true;
+  }
+  if (text[0] == 'T' || text[0] == 'C' || text[0] == 'S') {
+    if (RE2::FullMatch(text, p.faulthandler_start)) {
+      stream.mode = Stream::Mode::kDump;
+      stream.current = Trace();
+      stream.current.kind = TraceKind::kStackDump;
+      stream.current.form = "faulthandler";
+      stream.current.rank = rank;
+      return true;
+    }
+    if (text.starts_with("Thread ") && RE2::FullMatch(text, p.pyspy_start)) {
+      stream.mode = Stream::Mode::kPySpy;
+      stream.current = Trace();
+      stream.current.kind = TraceKind::kStackDump;
+      stream.current.form = "py-spy";
+      stream.current.rank = rank;
+      return true;
+    }
+  }
+  if (result_.hang_lines.size() < kMaxHangLines && RE2::PartialMatch(text, p.hang)) {
+    result_.hang_lines.emplace_back(TrimRight(trimmed.substr(0, 400)));
+  }
+  if (text[0] == '_' && RE2::FullMatch(text, p.pytest_header)) {
+    FlushPytest(stream);
+    return true;
+  }
+  if ((text[0] == '=' || text[0] == '-' || text[0] == '!') && RE2::FullMatch(text, p.pytest_rule)) {
+    FlushPytest(stream);
+    return true;
+  }
+  if (text[0] == 'E') {
+    std::string content;
+    if (RE2::FullMatch(text, p.pytest_error_line, &content)) {
+      if (!stream.pytest_has_error) {
+        stream.pytest_has_error = true;
+        std::string type, message;
+        const std::string_view body = TrimLeft(content);
+        if (ParseExceptionLine(body, &type, &message)) {
+          stream.pytest.exception_type = std::move(type);
+          stream.pytest.message = std::move(message);
+        } else if (body.starts_with("assert")) {
+          stream.pytest.exception_type = "AssertionError";
+          stream.pytest.message.assign(body);
+        } else {
+          stream.pytest_has_error = false;  // a continuation of something else
+        }
+        stream.pytest.rank = rank;
+      }
+      return true;
+    }
+  }
+  if (text.find(".py:") != std::string_view::npos) {
+    std::string tail;
+    std::string path, digits;
+    if (RE2::FullMatch(text, p.pytest_location, &path, &digits, &tail)) {
+      const std::string_view rest = TrimRight(tail);
+      std::string type, message;
+      if (rest.empty() || rest.starts_with("in ")) {
+        stream.pytest.frames.push_back(
+            {path, ToInt(digits), rest.empty() ? std::string() : std::string(rest.substr(3))});
+        stream.pytest.rank = rank;
+        return true;
+      }
+      if (ParseExceptionLine(rest, &type, &message)) {
+        stream.pytest.frames.push_back({path, ToInt(digits), ""});
+        stream.pytest.rank = rank;
+        if (!stream.pytest_has_error || stream.pytest.exception_type.empty()) {
+          stream.pytest.exception_type = std::move(type);
+          if (!message.empty() || stream.pytest.message.empty()) {
+            stream.pytest.message = std::move(message);
+          }
+        }
+        FlushPytest(stream);
+        return true;
+      }
+    }
+  }
+  if (text[0] == 'F' || text[0] == 'E') {
+    std::string test, summary;
+    if (RE2::FullMatch(text, p.pytest_summary, &test, &summary) && !summary.empty()) {
+      FlushPytest(stream);
+      Trace trace;
+      trace.kind = TraceKind::kSummary;
+      trace.form = "pytest-summary";
+      trace.rank = rank;
+      if (ParseExceptionLine(summary, &trace.exception_type, &trace.message)) {
+        Push(stream, std::move(trace));
+      }
+      return true;
+    }
+  }
+  return false;
+}
+
+ParsedFailure TracebackParser::Finish() {
+  for (auto& [rank, stream] : streams_) {
+    ClosePython(*stream, /*truncated=*/true);
+    CloseDump(*stream);
+    FlushPytest(*stream);
+  }
+  result_.traces.assign(std::make_move_iterator(traces_.begin()),
+                        std::make_move_iterator(traces_.end()));
+  traces_.clear();
+  return std::move(result_);
+}
+
+ParsedFailure ParseFailureText(std::string_view text) {
+  TracebackParser parser;
+  FailureTextReader reader(text);
+  std::string line;
+  while (reader.Next(&line)) {
+    const PrefixedLine prefixed = SplitRankPrefix(line);
+    parser.Feed(prefixed.rank, prefixed.text, reader.line_index());
+  }
+  return parser.Finish();
+}
+
+}  // namespace smallfix

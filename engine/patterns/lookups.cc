@@ -1,0 +1,217 @@
+#include "engine/patterns/lookups.h"
+
+#include <algorithm>
+
+#include "engine/base/concat.h"
+#include "engine/index/repo_index.h"
+#include "engine/index/scope.h"
+#include "engine/source/comma_list.h"
+#include "engine/source/syntax.h"
+
+namespace smallfix {
+namespace {
+
+using Args = std::map<std::string, std::string>;
+
+std::string Arg(const Args& args, const char* key) {
+  auto it = args.find(key);
+  return it == args.end() ? "" : it->second;
+}
+
+absl::Status Reject(const std::string& why) { return absl::NotFoundError(why); }
+
+absl::StatusOr<TSNode> CallNode(const Args& args, const MatchState& state) {
+  const std::string name = Arg(args, "call");
+  auto it = state.nodes.find(name);
+  if (it == state.nodes.end() || !IsType(it->second, "call")) {
+    return Reject(Concat("capture @", name, " is not a call"));
+  }
+  return it->second;
+}
+
+// Parameter names the call already supplies: keywords by name, positionals by position.
+std::vector<std::string> SuppliedParameters(const Document& document, TSNode call,
+                                            const std::vector<ParamInfo>& params) {
+  std::vector<std::string> supplied;
+  TSNode arguments = ts_node_child_by_field_name(call, "arguments", 9);
+  size_t positional = 0;
+  for (TSNode item : ListItems(arguments)) {
+    if (IsType(item, "keyword_argument")) {
+      supplied.emplace_back(document.NodeText(ts_node_child_by_field_name(item, "name", 4)));
+    } else if (!IsType(item, "list_splat") && !IsType(item, "dictionary_splat")) {
+      if (positional < params.size()) supplied.push_back(params[positional].name);
+      ++positional;
+    }
+  }
+  return supplied;
+}
+
+size_t EditDistance(std::string_view a, std::string_view b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+bool IsPassable(const ParamInfo& param) {
+  return param.kind != Parameter::Kind::kVarPositional && param.kind != Parameter::Kind::kVarKeyword;
+}
+
+absl::Status Callee(const Args& args, const MatchContext& context, MatchState& state) {
+  if (context.index == nullptr) return Reject("no repo index to resolve the callee");
+  absl::StatusOr<TSNode> call = CallNode(args, state);
+  if (!call.ok()) return call.status();
+  std::vector<const FunctionInfo*> callees = context.index->ResolveCall(*state.document, *call);
+  if (callees.empty()) {
+    return Reject(Concat("cannot resolve the callee of `",
+                         state.document->NodeText(ts_node_child_by_field_name(*call, "function", 8)), "`"));
+  }
+  state.callee = callees.front();
+  std::string params;
+  for (const ParamInfo& param : state.callee->CallableParams()) {
+    params += (params.empty() ? "" : ", ") + param.name;
+  }
+  state.bindings["callee"] = state.callee->qualname;
+  state.bindings["callee_file"] = state.callee->file;
+  state.bindings["callee_params"] = params;
+  return absl::OkStatus();
+}
+
+absl::Status MissingArgument(const Args& args, const MatchContext& context, MatchState& state) {
+  if (state.callee == nullptr) return Reject("missing-argument needs a `callee` look-up first");
+  absl::StatusOr<TSNode> call = CallNode(args, state);
+  if (!call.ok()) return call.status();
+  const std::vector<ParamInfo> params = state.callee->CallableParams();
+  const std::vector<std::string> supplied = SuppliedParameters(*state.document, *call, params);
+  const std::string wanted = Arg(args, "name");
+  const std::vector<ScopeName> scope = NamesInScope(*state.document, ts_node_start_byte(*call));
+  for (const ParamInfo& param : params) {
+    if (!IsPassable(param) || param.has_default) continue;
+    if (std::find(supplied.begin(), supplied.end(), param.name) != supplied.end()) continue;
+    if (!wanted.empty() && param.name != wanted) continue;
+    // A name in scope that is the parameter, or ends with it (`dp_group` for `group`).
+    const ScopeName* best = nullptr;
+    for (const ScopeName& name : scope) {
+      const bool exact = name.name == param.name;
+      const bool suffix = name.name.ends_with(Concat("_", param.name)) ||
+                          name.name == Concat("self.", param.name);
+      if (exact) {
+        best = &name;
+        break;
+      }
+      if (suffix && best == nullptr) best = &name;
+    }
+    if (best == nullptr) continue;
+    state.bindings["argument"] = param.name;
+    state.bindings["value"] = best->name;
+    return absl::OkStatus();
+  }
+  return Reject(Concat("no required parameter of ", state.callee->qualname,
+                       " is missing at the call with a matching name in scope"));
+}
+
+absl::Status NearestParameter(const Args& args, const MatchContext& context, MatchState& state) {
+  if (state.callee == nullptr) return Reject("nearest-parameter needs a `callee` look-up first");
+  const std::string name = Arg(args, "name");
+  const ParamInfo* best = nullptr;
+  size_t best_distance = SIZE_MAX;
+  for (const ParamInfo& param : state.callee->CallableParams()) {
+    if (!IsPassable(param) || param.name == name) continue;
+    const size_t distance = EditDistance(name, param.name);
+    if (distance < best_distance) {
+      best = &param;
+      best_distance = distance;
+    }
+  }
+  // Near enough to be a typo or a rename: at most a third of the name changed, or one
+  // name contains the other (mp_world_size / mp_size share "mp_" and "size").
+  const bool near = best != nullptr &&
+                    (best_distance <= std::max<size_t>(2, name.size() / 3) ||
+                     name.find(best->name) != std::string::npos ||
+                     best->name.find(name) != std::string::npos);
+  if (!near) return Reject(Concat("no parameter of ", state.callee->qualname, " is near `", name, "`"));
+  state.bindings["parameter"] = best->name;
+  return absl::OkStatus();
+}
+
+absl::Status CalleeLacksParameter(const Args& args, const MatchContext&, MatchState& state) {
+  if (state.callee == nullptr) return Reject("callee-lacks-parameter needs a `callee` look-up first");
+  const std::string name = Arg(args, "name");
+  for (const ParamInfo& param : state.callee->params) {
+    if (param.name == name) return Reject(Concat(state.callee->qualname, " already has `", name, "`"));
+    if (param.kind == Parameter::Kind::kVarKeyword) {
+      return Reject(Concat(state.callee->qualname, " already takes **", param.name));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status InScope(const Args& args, const MatchContext&, MatchState& state, bool want) {
+  const std::string name = Arg(args, "name");
+  const bool found = IsNameInScope(*state.document, ts_node_start_byte(state.statement), name);
+  if (found != want) return Reject(Concat("`", name, "` is ", found ? "" : "not ", "in scope"));
+  return absl::OkStatus();
+}
+
+absl::Status ApiRename(const Args& args, const MatchContext& context, MatchState& state) {
+  if (context.history == nullptr) return Reject("no API-history table");
+  const std::string name = Arg(args, "name");
+  std::vector<const ApiChange*> changes = context.history->Find(name, Arg(args, "module"));
+  if (changes.empty()) return Reject(Concat("the API-history table has no change of `", name, "`"));
+  const ApiChange& change = *changes.front();
+  state.bindings["old_name"] = change.old_name;
+  state.bindings["new_name"] = change.new_name;
+  state.bindings["other_name"] = change.old_name == name ? change.new_name : change.old_name;
+  state.bindings["api_module"] = change.module;
+  state.bindings["since"] = change.since;
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+const std::vector<LookupSpec>& LookupSpecs() {
+  static const std::vector<LookupSpec>* specs = new std::vector<LookupSpec>{
+      {"callee", {"call"}, {"callee", "callee_file", "callee_params"},
+       "resolve the function a call reaches through the repo index"},
+      {"missing-argument", {"call", "name"}, {"argument", "value"},
+       "a required parameter of the callee the call does not pass, and a name in scope for it"},
+      {"nearest-parameter", {"name"}, {"parameter"},
+       "the callee's parameter nearest to a name (typo or rename)"},
+      {"callee-lacks-parameter", {"name"}, {},
+       "holds when the callee neither has the parameter nor takes **kwargs"},
+      {"in-scope", {"name"}, {}, "holds when the name is bound at the site"},
+      {"not-in-scope", {"name"}, {}, "holds when the name is not bound at the site"},
+      {"api-rename", {"name", "module"}, {"old_name", "new_name", "other_name", "api_module", "since"},
+       "the API-history entry where the name is the old or the new one"},
+  };
+  return *specs;
+}
+
+const LookupSpec* FindLookupSpec(std::string_view kind) {
+  for (const LookupSpec& spec : LookupSpecs()) {
+    if (kind == spec.kind) return &spec;
+  }
+  return nullptr;
+}
+
+absl::Status RunLookup(const std::string& kind, const Args& args, const MatchContext& context,
+                       MatchState& state) {
+  if (kind == "callee") return Callee(args, context, state);
+  if (kind == "missing-argument") return MissingArgument(args, context, state);
+  if (kind == "nearest-parameter") return NearestParameter(args, context, state);
+  if (kind == "callee-lacks-parameter") return CalleeLacksParameter(args, context, state);
+  if (kind == "in-scope") return InScope(args, context, state, true);
+  if (kind == "not-in-scope") return InScope(args, context, state, false);
+  if (kind == "api-rename") return ApiRename(args, context, state);
+  return absl::InvalidArgumentError(Concat("unknown lookup '", kind, "'"));
+}
+
+}  // namespace smallfix

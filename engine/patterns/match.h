@@ -1,0 +1,67 @@
+#ifndef SMALLFIX_ENGINE_PATTERNS_MATCH_H_
+#define SMALLFIX_ENGINE_PATTERNS_MATCH_H_
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "engine/patterns/api_history.h"
+#include "engine/patterns/placeholders.h"
+#include "engine/patterns/template.h"
+#include "engine/source/document.h"
+
+namespace smallfix {
+
+class RepoIndex;
+
+// The failure a template is matched against, as localization classified it.
+struct SymptomInput {
+  std::string type;           // "AttributeError"
+  std::string message;        // "'NoneType' object has no attribute 'div_'"
+  std::string symptom_class;  // "none-attribute" ("" when unknown)
+  Bindings fields;            // named fields from localization ("attr": "div_")
+
+  // "Type: message" as a traceback's last line prints it.
+  static SymptomInput FromText(std::string_view text);
+};
+
+// What the C++ side lends templates' look-ups. Every member may be absent; a look-up that
+// needs a missing one does not match.
+struct MatchContext {
+  const RepoIndex* index = nullptr;
+  const ApiHistory* history = nullptr;
+  // Reads another repo file (for edits in a callee's file), by repo-relative path.
+  std::function<absl::StatusOr<Document>(const std::string& file)> load;
+};
+
+// One file's text before and after a candidate's edits.
+struct FileChange {
+  std::string file;
+  std::string before;
+  std::string after;
+};
+
+// A template applied at one place.
+struct Candidate {
+  std::string template_id;
+  std::string family;
+  std::string summary;
+  std::string file;            // the site's file
+  int line = 0;                // the site's line, 1-based
+  double symptom_score = 0;    // how well the template's symptom matched, 0..1
+  double prior = 0;            // the template's prior
+  std::vector<FileChange> changes;
+  Bindings bindings;           // what the placeholders were (for explanations)
+};
+
+// Every way `t` applies at `line` (1-based) of `document` for `symptom`. A template that
+// does not apply gives an empty list; `reasons`, when given, collects why (for `templates
+// test` and --explain).
+std::vector<Candidate> MatchTemplate(const Template& t, const Document& document, int line,
+                                     const SymptomInput& symptom, const MatchContext& context,
+                                     std::vector<std::string>* reasons = nullptr);
+
+}  // namespace smallfix
+
+#endif  // SMALLFIX_ENGINE_PATTERNS_MATCH_H_

@@ -1,0 +1,243 @@
+#include <re2/re2.h>
+
+#include <set>
+
+#include "absl/strings/str_format.h"
+#include "engine/base/concat.h"
+#include "engine/patterns/lookups.h"
+#include "engine/patterns/match.h"
+#include "engine/patterns/rewriter.h"
+#include "engine/source/syntax.h"
+
+namespace smallfix {
+namespace {
+
+// "torch.cuda.OutOfMemoryError" and "OutOfMemoryError" name one exception.
+bool SameType(std::string_view a, std::string_view b) {
+  auto last = [](std::string_view s) {
+    const size_t dot = s.rfind('.');
+    return dot == std::string_view::npos ? s : s.substr(dot + 1);
+  };
+  return last(a) == last(b);
+}
+
+// How well one of the template's symptoms matches, 0 when none does; binds the message
+// regex's named groups.
+double MatchSymptom(const Template& t, const SymptomInput& input, Bindings& bindings) {
+  if (t.symptoms.empty()) return 0.3;  // a template for any failure (scan mode)
+  double best = 0;
+  for (const Template::Symptom& symptom : t.symptoms) {
+    if (!symptom.type.empty() && !SameType(symptom.type, input.type)) continue;
+    if (!symptom.symptom_class.empty() && symptom.symptom_class != input.symptom_class) continue;
+    Bindings groups;
+    if (symptom.message) {
+      const RE2& regex = *symptom.message;
+      const int n = regex.NumberOfCapturingGroups();
+      std::vector<re2::StringPiece> pieces(n + 1);
+      if (!regex.Match(input.message, 0, input.message.size(), RE2::UNANCHORED, pieces.data(), n + 1)) {
+        continue;
+      }
+      for (const auto& [name, index] : regex.NamedCapturingGroups()) {
+        groups[name] = std::string(pieces[index].data(), pieces[index].size());
+      }
+    }
+    const double score = symptom.message ? 1.0 : !symptom.type.empty() ? 0.8 : 0.7;
+    if (score > best) {
+      best = score;
+      for (auto& [name, value] : groups) bindings[name] = value;
+    }
+  }
+  return best;
+}
+
+bool Inside(TSNode node, std::string_view types_text) {
+  std::set<std::string, std::less<>> types;
+  for (size_t start = 0; start <= types_text.size();) {
+    size_t end = types_text.find('|', start);
+    if (end == std::string_view::npos) end = types_text.size();
+    types.emplace(types_text.substr(start, end - start));
+    start = end + 1;
+  }
+  // Stop at the enclosing def: `continue` needs a loop in the same function.
+  for (TSNode n = ts_node_parent(node); !ts_node_is_null(n); n = ts_node_parent(n)) {
+    if (types.contains(ts_node_type(n))) return true;
+    if (IsType(n, "function_definition") && !types.contains("function_definition")) return false;
+  }
+  return false;
+}
+
+absl::Status CheckCondition(const Template::Condition& condition, const MatchState& state) {
+  using Kind = Template::Condition::Kind;
+  if (condition.kind == Kind::kInside || condition.kind == Kind::kNotInside) {
+    const bool inside = Inside(state.statement, condition.value);
+    if (inside != (condition.kind == Kind::kInside)) {
+      return absl::NotFoundError(Concat("the site is ", inside ? "" : "not ", "inside ", condition.value));
+    }
+    return absl::OkStatus();
+  }
+  auto it = state.bindings.find(condition.capture);
+  const std::string text = it == state.bindings.end() ? "" : it->second;
+  absl::StatusOr<std::string> value = Expand(condition.value, state.bindings);
+  if (!value.ok()) return value.status();
+  bool holds = false;
+  switch (condition.kind) {
+    case Kind::kEquals: holds = text == *value; break;
+    case Kind::kNotEquals: holds = text != *value; break;
+    case Kind::kMatches: holds = RE2::PartialMatch(text, RE2(*value, RE2::Quiet)); break;
+    case Kind::kNotMatches: holds = !RE2::PartialMatch(text, RE2(*value, RE2::Quiet)); break;
+    default: break;
+  }
+  if (!holds) {
+    return absl::NotFoundError(absl::StrFormat("where (line %d): @%s is `%s`", condition.line,
+                                               condition.capture, text));
+  }
+  return absl::OkStatus();
+}
+
+// The node the query runs over, and the byte range its matches must touch.
+struct Scope {
+  TSNode node;
+  size_t start;
+  size_t end;
+};
+
+Scope QueryScope(const Template& t, const Document& document, TSNode statement, int line) {
+  const size_t line_start = document.lines().LineStart(line);
+  const size_t line_end = document.lines().LineEnd(line);
+  if (t.scope == "module") return {document.root(), 0, document.text().size()};
+  if (t.scope == "function") {
+    std::optional<TSNode> def = EnclosingOfType(statement, {"function_definition"});
+    TSNode node = def ? *def : document.root();
+    return {node, ts_node_start_byte(node), ts_node_end_byte(node)};
+  }
+  // A simple statement counts whole (a call spanning lines); a compound one only on the
+  // fault line (its header), not its body.
+  const bool compound = ts_node_child_by_field_name(statement, "body", 4).id != nullptr ||
+                        IsType(statement, "if_statement") || IsType(statement, "try_statement") ||
+                        IsType(statement, "with_statement") || IsType(statement, "decorated_definition");
+  if (compound) return {statement, line_start, line_end};
+  return {statement, ts_node_start_byte(statement), ts_node_end_byte(statement)};
+}
+
+}  // namespace
+
+SymptomInput SymptomInput::FromText(std::string_view text) {
+  SymptomInput input;
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' ')) {
+    text.remove_suffix(1);
+  }
+  // "Type: message", where Type is a dotted identifier.
+  const size_t colon = text.find(':');
+  const std::string_view head = text.substr(0, colon);
+  const bool dotted_name = !head.empty() && head.find_first_of(" \t'\"(") == std::string_view::npos;
+  if (colon != std::string_view::npos && dotted_name) {
+    input.type = std::string(head);
+    std::string_view rest = text.substr(colon + 1);
+    while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
+    input.message = std::string(rest);
+  } else if (dotted_name) {
+    input.type = std::string(text);  // "KeyboardInterrupt" alone
+  } else {
+    input.message = std::string(text);
+  }
+  return input;
+}
+
+std::vector<Candidate> MatchTemplate(const Template& t, const Document& document, int line,
+                                     const SymptomInput& symptom, const MatchContext& context,
+                                     std::vector<std::string>* reasons) {
+  auto note = [&](std::string why) {
+    if (reasons != nullptr) reasons->push_back(std::move(why));
+  };
+  std::vector<Candidate> candidates;
+  Bindings symptom_bindings = symptom.fields;
+  const double symptom_score = MatchSymptom(t, symptom, symptom_bindings);
+  if (symptom_score == 0) {
+    note(Concat("the symptom `", symptom.type, ": ", symptom.message, "` is not one the template answers"));
+    return candidates;
+  }
+  std::optional<TSNode> statement = StatementAtLine(document, line - 1);
+  if (!statement) {
+    note(absl::StrFormat("no statement at line %d", line));
+    return candidates;
+  }
+  const Scope scope = QueryScope(t, document, *statement, line - 1);
+  std::vector<QueryMatch> matches;
+  if (t.query) {
+    matches = t.query->Run(document, scope.node, scope.start, scope.end);
+  } else {
+    matches.emplace_back();  // no query: the statement itself is the match
+  }
+  if (matches.empty()) note("the query found nothing at the site");
+
+  std::set<std::string> seen;  // one candidate per distinct result
+  for (const QueryMatch& match : matches) {
+    MatchState state;
+    state.document = &document;
+    state.statement = *statement;
+    state.bindings = symptom_bindings;
+    state.bindings["statement"] = std::string(document.NodeText(*statement));
+    state.bindings["file"] = document.path();
+    state.bindings["line"] = std::to_string(line);
+    state.bindings["exception"] = symptom.type;
+    state.bindings["message"] = symptom.message;
+    std::optional<TSNode> def = EnclosingOfType(*statement, {"function_definition"});
+    state.bindings["function"] =
+        def ? std::string(document.NodeText(ts_node_child_by_field_name(*def, "name", 4))) : "<module>";
+    for (const QueryCapture& capture : match.captures) {
+      // The first node of a capture wins, as QueryMatch::Get does.
+      if (state.nodes.emplace(std::string(capture.name), capture.node).second) {
+        state.bindings[std::string(capture.name)] = std::string(document.NodeText(capture.node));
+      }
+    }
+    absl::Status status;
+    for (const Template::Condition& condition : t.conditions) {
+      status = CheckCondition(condition, state);
+      if (!status.ok()) break;
+    }
+    for (size_t i = 0; status.ok() && i < t.lookups.size(); ++i) {
+      std::map<std::string, std::string> args;
+      for (const auto& [key, value] : t.lookups[i].args) {
+        absl::StatusOr<std::string> expanded = Expand(value, state.bindings);
+        if (!expanded.ok()) {
+          status = expanded.status();
+          break;
+        }
+        args[key] = *expanded;
+      }
+      if (status.ok()) status = RunLookup(t.lookups[i].kind, args, context, state);
+    }
+    std::map<std::string, FileEdits> files;
+    for (size_t i = 0; status.ok() && i < t.actions.size(); ++i) {
+      status = ApplyAction(t.actions[i], context, state, files);
+    }
+    if (!status.ok()) {
+      note(std::string(status.message()));
+      continue;
+    }
+    Candidate candidate{t.id, t.family, t.summary, document.path(), line, symptom_score, t.prior, {}, state.bindings};
+    std::string key;
+    for (auto& [path, file] : files) {
+      if (file.edits.empty()) continue;
+      absl::StatusOr<Document> edited = ApplyEdits(file.document, file.edits);
+      if (!edited.ok()) {
+        status = edited.status();
+        break;
+      }
+      key += Concat(path, "\n", edited->text(), "\n");
+      candidate.changes.push_back({path, std::string(file.document.text()), std::string(edited->text())});
+    }
+    if (!status.ok()) {
+      note(std::string(status.message()));
+      continue;
+    }
+    if (candidate.changes.empty()) {
+      note("the rewrite changes nothing");
+      continue;
+    }
+    if (seen.insert(key).second) candidates.push_back(std::move(candidate));
+  }
+  return candidates;
+}
+
+}  // namespace smallfix

@@ -1,0 +1,30 @@
+#ifndef SMALLFIX_ENGINE_PATTERNS_REWRITER_H_
+#define SMALLFIX_ENGINE_PATTERNS_REWRITER_H_
+
+#include <map>
+#include <string>
+
+#include "absl/status/status.h"
+#include "engine/patterns/lookups.h"
+#include "engine/patterns/match.h"
+#include "engine/patterns/template.h"
+#include "engine/source/edit.h"
+
+namespace smallfix {
+
+// The edits of one file that a candidate makes.
+struct FileEdits {
+  Document document;
+  EditSet edits;
+};
+
+// Turns one template action, with its arguments expanded from `state.bindings`, into
+// edits. Most actions edit the site's file; `add-parameter` and `set-default` on the
+// `callee` edit the callee's file, read through `context.load`. A failure (a target that
+// is not the right kind of node, a keyword already passed) means the match is dropped.
+absl::Status ApplyAction(const Template::Action& action, const MatchContext& context,
+                         MatchState& state, std::map<std::string, FileEdits>& files);
+
+}  // namespace smallfix
+
+#endif  // SMALLFIX_ENGINE_PATTERNS_REWRITER_H_

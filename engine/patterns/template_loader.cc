@@ -1,0 +1,353 @@
+#include "engine/patterns/template_loader.h"
+
+#include <re2/re2.h>
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+#include "absl/strings/str_format.h"
+#include "engine/base/concat.h"
+#include "engine/patterns/lookups.h"
+#include "engine/patterns/placeholders.h"
+
+namespace smallfix {
+namespace {
+
+const std::set<std::string> kFamilies = {"guard", "param", "compat"};
+const std::set<std::string> kScopes = {"statement", "function", "module"};
+
+// Placeholders every match has whatever the template says: the site and its statement.
+const std::set<std::string> kBuiltinPlaceholders = {"statement", "function", "file", "line",
+                                                    "exception", "message"};
+
+// Where a YAML node is, for messages: "file:line".
+std::string At(const std::string& path, const YAML::Node& node) {
+  return absl::StrFormat("%s:%d", path, node.Mark().line + 1);
+}
+
+absl::Status Error(const std::string& path, const YAML::Node& node, std::string_view what) {
+  return absl::InvalidArgumentError(Concat(At(path, node), ": ", what));
+}
+
+absl::Status CheckKeys(const std::string& path, const YAML::Node& node, std::string_view where,
+                       const std::set<std::string>& allowed) {
+  if (!node.IsMap()) return Error(path, node, Concat(where, " must be a mapping"));
+  for (const auto& entry : node) {
+    const std::string key = entry.first.as<std::string>();
+    if (!allowed.contains(key)) {
+      std::string known;
+      for (const std::string& k : allowed) known += (known.empty() ? "" : ", ") + k;
+      return Error(path, entry.first,
+                   Concat("unknown key '", key, "' in ", where, " (known: ", known, ")"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::string> Scalar(const std::string& path, const YAML::Node& node,
+                                   std::string_view what) {
+  if (!node.IsScalar()) return Error(path, node, Concat(what, " must be a string"));
+  return node.as<std::string>();
+}
+
+// Reads one template from a parsed YAML document.
+absl::StatusOr<Template> Read(const std::string& path, const YAML::Node& root) {
+  if (absl::Status s = CheckKeys(path, root, "a template",
+                                 {"id", "family", "summary", "prior", "symptoms", "scope",
+                                  "query", "where", "context", "rewrite", "examples"});
+      !s.ok()) {
+    return s;
+  }
+  for (const char* key : {"id", "family", "summary", "rewrite", "examples"}) {
+    if (!root[key]) return Error(path, root, Concat("missing required key '", key, "'"));
+  }
+  Template t;
+  t.file = path;
+  t.id = root["id"].as<std::string>();
+  t.family = root["family"].as<std::string>();
+  t.summary = root["summary"].as<std::string>();
+  if (!kFamilies.contains(t.family)) {
+    return Error(path, root["family"], Concat("family '", t.family, "' is not guard, param or compat"));
+  }
+  if (!t.id.starts_with(t.family + ".")) {
+    return Error(path, root["id"], Concat("id '", t.id, "' must start with its family, '", t.family, ".'"));
+  }
+  if (root["prior"]) {
+    t.prior = root["prior"].as<double>();
+    if (t.prior <= 0 || t.prior > 1) return Error(path, root["prior"], "prior must be in (0, 1]");
+  }
+  std::set<std::string> bound = kBuiltinPlaceholders;
+
+  if (const YAML::Node symptoms = root["symptoms"]) {
+    if (!symptoms.IsSequence()) return Error(path, symptoms, "symptoms must be a list");
+    for (const YAML::Node& entry : symptoms) {
+      if (absl::Status s = CheckKeys(path, entry, "a symptom", {"type", "message", "class"}); !s.ok()) {
+        return s;
+      }
+      Template::Symptom symptom;
+      if (entry["type"]) symptom.type = entry["type"].as<std::string>();
+      if (entry["class"]) symptom.symptom_class = entry["class"].as<std::string>();
+      if (entry["message"]) {
+        RE2::Options options;
+        options.set_log_errors(false);
+        auto regex = std::make_shared<RE2>(entry["message"].as<std::string>(), options);
+        if (!regex->ok()) {
+          return Error(path, entry["message"], Concat("bad message regex: ", regex->error()));
+        }
+        for (const auto& [name, index] : regex->NamedCapturingGroups()) bound.insert(name);
+        symptom.message = std::move(regex);
+      }
+      if (symptom.type.empty() && !symptom.message && symptom.symptom_class.empty()) {
+        return Error(path, entry, "a symptom needs a type, a message or a class");
+      }
+      t.symptoms.push_back(std::move(symptom));
+    }
+  }
+  if (root["scope"]) {
+    t.scope = root["scope"].as<std::string>();
+    if (!kScopes.contains(t.scope)) {
+      return Error(path, root["scope"], "scope must be statement, function or module");
+    }
+  }
+  if (const YAML::Node query = root["query"]) {
+    absl::StatusOr<Query> compiled = Query::Compile(query.as<std::string>());
+    if (!compiled.ok()) {
+      // Point at the file's line: Query speaks of lines of the query text, which starts on
+      // the line after `query: |` (a block scalar) or on the key's own line.
+      std::string message(compiled.status().message());
+      int query_line = 0, column = 0;
+      const RE2 where_in_query("at line (\\d+), column (\\d+)");
+      int file_line = query.Mark().line + 1;
+      if (RE2::PartialMatch(message, where_in_query, &query_line, &column)) {
+        const bool block = query.as<std::string>().find('\n') != std::string::npos;
+        file_line += (block ? query_line : query_line - 1);
+        RE2::Replace(&message, where_in_query, absl::StrFormat("at column %d", column));
+      }
+      return absl::InvalidArgumentError(absl::StrFormat("%s:%d: query: %s", path, file_line, message));
+    }
+    for (const std::string& name : compiled->capture_names()) bound.insert(name);
+    t.query = *std::move(compiled);
+  }
+
+  if (const YAML::Node where = root["where"]) {
+    if (!where.IsSequence()) return Error(path, where, "where must be a list");
+    for (const YAML::Node& entry : where) {
+      if (absl::Status s = CheckKeys(path, entry, "a where condition",
+                                     {"capture", "equals", "not-equals", "matches", "not-matches",
+                                      "inside", "not-inside"});
+          !s.ok()) {
+        return s;
+      }
+      Template::Condition condition;
+      condition.line = entry.Mark().line + 1;
+      int kinds = 0;
+      auto take = [&](const char* key, Template::Condition::Kind kind) {
+        if (entry[key]) {
+          condition.kind = kind;
+          condition.value = entry[key].as<std::string>();
+          ++kinds;
+        }
+      };
+      using Kind = Template::Condition::Kind;
+      take("equals", Kind::kEquals);
+      take("not-equals", Kind::kNotEquals);
+      take("matches", Kind::kMatches);
+      take("not-matches", Kind::kNotMatches);
+      take("inside", Kind::kInside);
+      take("not-inside", Kind::kNotInside);
+      if (kinds != 1) return Error(path, entry, "a where condition needs exactly one test");
+      const bool text_test = condition.kind != Kind::kInside && condition.kind != Kind::kNotInside;
+      if (text_test) {
+        if (!entry["capture"]) return Error(path, entry, "this condition needs a capture");
+        condition.capture = entry["capture"].as<std::string>();
+        if (!bound.contains(condition.capture)) {
+          return Error(path, entry["capture"], Concat("capture '", condition.capture, "' is not in the query"));
+        }
+      }
+      if (condition.kind == Kind::kMatches || condition.kind == Kind::kNotMatches) {
+        RE2 regex(condition.value, RE2::Quiet);
+        if (!regex.ok()) return Error(path, entry, Concat("bad regex: ", regex.error()));
+      }
+      t.conditions.push_back(std::move(condition));
+    }
+  }
+
+  if (const YAML::Node context = root["context"]) {
+    if (!context.IsSequence()) return Error(path, context, "context must be a list");
+    for (const YAML::Node& entry : context) {
+      if (!entry.IsMap() || !entry["lookup"]) return Error(path, entry, "a context entry needs 'lookup'");
+      Template::Lookup lookup;
+      lookup.line = entry.Mark().line + 1;
+      lookup.kind = entry["lookup"].as<std::string>();
+      const LookupSpec* spec = FindLookupSpec(lookup.kind);
+      if (spec == nullptr) {
+        return Error(path, entry["lookup"], Concat("unknown lookup '", lookup.kind, "'"));
+      }
+      for (const auto& item : entry) {
+        const std::string key = item.first.as<std::string>();
+        if (key == "lookup") continue;
+        const bool known = std::find(spec->args.begin(), spec->args.end(), key) != spec->args.end();
+        if (!known) return Error(path, item.first, Concat("lookup '", lookup.kind, "' takes no '", key, "'"));
+        absl::StatusOr<std::string> value = Scalar(path, item.second, key);
+        if (!value.ok()) return value.status();
+        for (const std::string& name : PlaceholderNames(*value)) {
+          if (!bound.contains(name)) {
+            return Error(path, item.second, Concat("placeholder {", name, "} is not bound here"));
+          }
+        }
+        lookup.args[key] = *value;
+      }
+      for (const char* bind : spec->binds) {
+        lookup.binds.emplace_back(bind);
+        bound.insert(bind);
+      }
+      t.lookups.push_back(std::move(lookup));
+    }
+  }
+
+  const YAML::Node rewrite = root["rewrite"];
+  if (!rewrite.IsSequence() || rewrite.size() == 0) {
+    return Error(path, rewrite, "rewrite must be a non-empty list of actions");
+  }
+  for (const YAML::Node& entry : rewrite) {
+    if (!entry.IsMap() || !entry["action"]) return Error(path, entry, "a rewrite entry needs 'action'");
+    Template::Action action;
+    action.line = entry.Mark().line + 1;
+    action.kind = entry["action"].as<std::string>();
+    const auto& specs = ActionSpecs();
+    auto spec = std::find_if(specs.begin(), specs.end(),
+                             [&](const ActionSpec& s) { return action.kind == s.kind; });
+    if (spec == specs.end()) return Error(path, entry["action"], Concat("unknown action '", action.kind, "'"));
+    for (const auto& item : entry) {
+      const std::string key = item.first.as<std::string>();
+      if (key == "action") continue;
+      const bool known =
+          std::find_if(spec->required.begin(), spec->required.end(), [&](const char* k) { return key == k; }) !=
+              spec->required.end() ||
+          std::find_if(spec->optional.begin(), spec->optional.end(), [&](const char* k) { return key == k; }) !=
+              spec->optional.end();
+      if (!known) return Error(path, item.first, Concat("action '", action.kind, "' takes no '", key, "'"));
+      absl::StatusOr<std::string> value = Scalar(path, item.second, key);
+      if (!value.ok()) return value.status();
+      for (const std::string& name : PlaceholderNames(*value)) {
+        if (!bound.contains(name)) {
+          return Error(path, item.second, Concat("placeholder {", name, "} is not bound (not a capture, symptom group or lookup result)"));
+        }
+      }
+      action.args[key] = *value;
+    }
+    for (const char* key : spec->required) {
+      if (!action.args.contains(key)) {
+        return Error(path, entry, Concat("action '", action.kind, "' needs '", key, "'"));
+      }
+    }
+    t.actions.push_back(std::move(action));
+  }
+
+  const YAML::Node examples = root["examples"];
+  if (!examples.IsSequence() || examples.size() < 2) {
+    return Error(path, examples, "a template needs at least two examples");
+  }
+  bool has_negative = false;
+  for (const YAML::Node& entry : examples) {
+    if (absl::Status s = CheckKeys(path, entry, "an example",
+                                   {"name", "symptom", "before", "line", "after", "files"});
+        !s.ok()) {
+      return s;
+    }
+    for (const char* key : {"name", "before", "line", "after"}) {
+      if (!entry[key]) return Error(path, entry, Concat("an example needs '", key, "' (after: null when the template must not apply)"));
+    }
+    Template::Example example;
+    example.name = entry["name"].as<std::string>();
+    if (entry["symptom"]) example.symptom = entry["symptom"].as<std::string>();
+    example.before = entry["before"].as<std::string>();
+    example.line = entry["line"].as<int>();
+    if (entry["after"].IsNull()) {
+      has_negative = true;
+    } else {
+      example.after = entry["after"].as<std::string>();
+    }
+    if (const YAML::Node files = entry["files"]) {
+      if (!files.IsMap()) return Error(path, files, "files must map paths to their text");
+      for (const auto& file : files) {
+        example.files[file.first.as<std::string>()] = file.second.as<std::string>();
+      }
+    }
+    t.examples.push_back(std::move(example));
+  }
+  if (!has_negative) {
+    return Error(path, examples, "a template needs an example where it must not apply (after: null)");
+  }
+  return t;
+}
+
+}  // namespace
+
+const std::vector<ActionSpec>& ActionSpecs() {
+  static const std::vector<ActionSpec>* specs = new std::vector<ActionSpec>{
+      {"insert-before", {"code"}, {"target"}},
+      {"insert-after", {"code"}, {"target"}},
+      {"replace", {"with"}, {"target"}},
+      {"wrap-if", {"condition"}, {"target", "else"}},
+      {"wrap-try", {"exception", "handler"}, {"target"}},
+      {"add-keyword", {"call", "name", "value"}, {}},
+      {"drop-keyword", {"call", "name"}, {}},
+      {"rename-keyword", {"call", "from", "to"}, {}},
+      {"add-parameter", {"function", "name"}, {"default"}},
+      {"set-default", {"function", "name", "value"}, {}},
+      {"add-import", {"code"}, {}},
+  };
+  return *specs;
+}
+
+absl::StatusOr<Template> LoadTemplate(const std::string& path) {
+  YAML::Node root;
+  try {
+    root = YAML::LoadFile(path);
+  } catch (const YAML::BadFile&) {
+    return absl::NotFoundError(Concat("cannot read template ", path));
+  } catch (const YAML::Exception& error) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("%s:%d: not valid YAML: %s", path, error.mark.line + 1, error.msg));
+  }
+  try {
+    return Read(path, root);
+  } catch (const YAML::Exception& error) {
+    // A value of the wrong shape (a list where a string belongs, a word where a number does).
+    return absl::InvalidArgumentError(
+        absl::StrFormat("%s:%d: %s", path, error.mark.line + 1, error.msg));
+  }
+}
+
+absl::StatusOr<std::vector<Template>> LoadTemplates(const std::string& dir) {
+  std::error_code error;
+  if (!std::filesystem::is_directory(dir, error)) {
+    return absl::NotFoundError(Concat("template directory ", dir, " does not exist"));
+  }
+  std::vector<std::string> paths;
+  for (auto it = std::filesystem::recursive_directory_iterator(dir, error);
+       it != std::filesystem::recursive_directory_iterator(); it.increment(error)) {
+    if (error) break;
+    const auto& p = it->path();
+    if (it->is_regular_file() && p.extension() == ".yaml" && p.filename() != "api_history.yaml") {
+      paths.push_back(p.string());
+    }
+  }
+  std::sort(paths.begin(), paths.end());
+  std::vector<Template> templates;
+  std::map<std::string, std::string> seen;
+  for (const std::string& path : paths) {
+    absl::StatusOr<Template> t = LoadTemplate(path);
+    if (!t.ok()) return t.status();
+    if (auto [it, inserted] = seen.emplace(t->id, path); !inserted) {
+      return absl::InvalidArgumentError(Concat(path, ": template id '", t->id, "' is also used by ", it->second));
+    }
+    templates.push_back(*std::move(t));
+  }
+  return templates;
+}
+
+}  // namespace smallfix

@@ -1,0 +1,3 @@
+from .engine import Engine, initialize
+
+__all__ = ["Engine", "initialize"]

@@ -1,0 +1,128 @@
+#include "engine/patterns/template_loader.h"
+
+#include <filesystem>
+#include <fstream>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace smallfix {
+namespace {
+
+using ::testing::HasSubstr;
+namespace fs = std::filesystem;
+
+// A template file with one broken part; everything else is valid.
+class TemplateLoaderTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("smallfix_loader_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_ / "guard");
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::string Write(const std::string& name, const std::string& text) {
+    const fs::path path = dir_ / "guard" / name;
+    std::ofstream(path) << text;
+    return path.string();
+  }
+
+  static std::string Valid(const std::string& query = "(attribute object: (_) @value) @attr",
+                           const std::string& code = "if {value} is None:\n          return") {
+    return R"y(id: guard.test
+family: guard
+summary: test template
+symptoms:
+  - type: AttributeError
+    message: "has no attribute '(?P<attr_name>\\w+)'"
+query: |
+  )y" + query + R"y(
+rewrite:
+  - action: insert-before
+    code: |
+      )y" + code + R"y(
+examples:
+  - name: applies
+    symptom: "AttributeError: 'NoneType' object has no attribute 'x'"
+    line: 1
+    before: "a.x\n"
+    after: "a.x\n"
+  - name: does not apply
+    line: 1
+    before: "b = 1\n"
+    after: null
+)y";
+  }
+
+  fs::path dir_;
+};
+
+TEST_F(TemplateLoaderTest, LoadsAValidTemplate) {
+  absl::StatusOr<Template> t = LoadTemplate(Write("ok.yaml", Valid()));
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_EQ(t->id, "guard.test");
+  EXPECT_EQ(t->examples.size(), 2u);
+  EXPECT_FALSE(t->examples[1].after.has_value());
+  EXPECT_TRUE(t->query.has_value());
+}
+
+TEST_F(TemplateLoaderTest, UnknownKeyNamesFileAndLine) {
+  const std::string path = Write("bad.yaml", Valid() + "colour: blue\n");
+  absl::StatusOr<Template> t = LoadTemplate(path);
+  ASSERT_FALSE(t.ok());
+  EXPECT_THAT(std::string(t.status().message()), HasSubstr(path + ":"));
+  EXPECT_THAT(std::string(t.status().message()), HasSubstr("unknown key 'colour'"));
+}
+
+TEST_F(TemplateLoaderTest, BadQueryIsAnErrorWithItsPosition) {
+  absl::StatusOr<Template> t = LoadTemplate(Write("bad.yaml", Valid("(attribute objekt: (_) @value)")));
+  ASSERT_FALSE(t.ok());
+  EXPECT_THAT(std::string(t.status().message()), HasSubstr("unknown field"));
+  EXPECT_THAT(std::string(t.status().message()), HasSubstr("bad.yaml:8"));
+}
+
+TEST_F(TemplateLoaderTest, UnboundPlaceholderIsAnError) {
+  absl::StatusOr<Template> t =
+      LoadTemplate(Write("bad.yaml", Valid("(attribute object: (_) @value) @attr", "if {valu} is None:")));
+  ASSERT_FALSE(t.ok());
+  EXPECT_THAT(std::string(t.status().message()), HasSubstr("{valu}"));
+}
+
+TEST_F(TemplateLoaderTest, SymptomGroupsAndCapturesAreBound) {
+  absl::StatusOr<Template> t = LoadTemplate(
+      Write("ok.yaml", Valid("(attribute object: (_) @value) @attr", "if {value}.{attr_name} is None:")));
+  EXPECT_TRUE(t.ok()) << t.status();
+}
+
+TEST_F(TemplateLoaderTest, NeedsANegativeExample) {
+  std::string text = Valid();
+  text.replace(text.find("after: null"), 11, "after: \"b = 1\\n\"");
+  absl::StatusOr<Template> t = LoadTemplate(Write("bad.yaml", text));
+  ASSERT_FALSE(t.ok());
+  EXPECT_THAT(std::string(t.status().message()), HasSubstr("must not apply"));
+}
+
+TEST_F(TemplateLoaderTest, BrokenYamlAndDuplicateIds) {
+  absl::StatusOr<Template> t = LoadTemplate(Write("bad.yaml", "id: [unclosed\n"));
+  ASSERT_FALSE(t.ok());
+  EXPECT_THAT(std::string(t.status().message()), HasSubstr("not valid YAML"));
+  fs::remove(dir_ / "guard" / "bad.yaml");
+  Write("a.yaml", Valid());
+  Write("b.yaml", Valid());
+  absl::StatusOr<std::vector<Template>> all = LoadTemplates(dir_.string());
+  ASSERT_FALSE(all.ok());
+  EXPECT_THAT(std::string(all.status().message()), HasSubstr("also used by"));
+}
+
+TEST_F(TemplateLoaderTest, UnknownActionAndMissingArgument) {
+  std::string text = Valid();
+  text.replace(text.find("insert-before"), 13, "insert-sideways");
+  absl::StatusOr<Template> t = LoadTemplate(Write("bad.yaml", text));
+  ASSERT_FALSE(t.ok());
+  EXPECT_THAT(std::string(t.status().message()), HasSubstr("unknown action 'insert-sideways'"));
+}
+
+}  // namespace
+}  // namespace smallfix

@@ -1,0 +1,248 @@
+#include "validators/process.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_format.h"
+
+extern char** environ;
+
+namespace smallfix {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Closes a descriptor once, retrying nothing: close() must not be retried on EINTR (Linux
+// has already released the descriptor).
+void CloseFd(int* fd) {
+  if (*fd >= 0) {
+    ::close(*fd);
+    *fd = -1;
+  }
+}
+
+// Builds "KEY=VALUE" strings: the inherited environment with `extra` applied.
+std::vector<std::string> BuildEnvironment(const std::map<std::string, std::string>& extra) {
+  std::vector<std::string> out;
+  for (char** entry = environ; entry != nullptr && *entry != nullptr; ++entry) {
+    const std::string item(*entry);
+    const size_t equals = item.find('=');
+    if (equals != std::string::npos && extra.count(item.substr(0, equals))) continue;
+    out.push_back(item);
+  }
+  for (const auto& [key, value] : extra) out.push_back(key + "=" + value);
+  return out;
+}
+
+std::vector<char*> Pointers(std::vector<std::string>& strings) {
+  std::vector<char*> out;
+  for (std::string& s : strings) out.push_back(s.data());
+  out.push_back(nullptr);
+  return out;
+}
+
+// Only async-signal-safe calls between fork and exec: the parent prepared everything.
+[[noreturn]] void ExecChild(int output_fd, int input_fd, int error_fd, const char* cwd,
+                            const struct rlimit* memory, char* const* argv, char* const* envp) {
+  ::setpgid(0, 0);
+  // Default signal dispositions and an empty mask: a parent that blocks or ignores signals
+  // must not pass that on to the test it runs.
+  struct sigaction action;
+  std::memset(&action, 0, sizeof(action));
+  action.sa_handler = SIG_DFL;
+  for (int signal_number : {SIGPIPE, SIGINT, SIGTERM, SIGQUIT, SIGCHLD, SIGHUP}) {
+    ::sigaction(signal_number, &action, nullptr);
+  }
+  sigset_t empty;
+  sigemptyset(&empty);
+  ::sigprocmask(SIG_SETMASK, &empty, nullptr);
+  int saved_errno = 0;
+  if (::dup2(input_fd, STDIN_FILENO) < 0 || ::dup2(output_fd, STDOUT_FILENO) < 0 ||
+      ::dup2(output_fd, STDERR_FILENO) < 0) {
+    saved_errno = errno;
+  } else if (cwd != nullptr && ::chdir(cwd) != 0) {
+    saved_errno = errno;
+  } else if (memory != nullptr && ::setrlimit(RLIMIT_AS, memory) != 0) {
+    saved_errno = errno;
+  } else {
+    // Every other inherited descriptor closes at exec, so the child cannot keep ours open
+    // (CLOSE_RANGE_CLOEXEC = 4; older kernels get the same with fcntl, one descriptor at a
+    // time). The error pipe stays usable until exec succeeds.
+    if (::syscall(SYS_close_range, 3u, ~0u, 4u) != 0) {
+      const long max_fd = std::min<long>(::sysconf(_SC_OPEN_MAX), 65536);
+      for (int fd = 3; fd < max_fd; ++fd) ::fcntl(fd, F_SETFD, FD_CLOEXEC);
+    }
+    ::execvpe(argv[0], argv, envp);
+    saved_errno = errno;
+  }
+  // error_fd was closed by close_range only if exec was reached; it is CLOEXEC otherwise.
+  ssize_t ignored = ::write(error_fd, &saved_errno, sizeof(saved_errno));
+  (void)ignored;
+  ::_exit(127);
+}
+
+}  // namespace
+
+absl::StatusOr<ProcessResult> RunProcess(const ProcessOptions& options) {
+  std::vector<std::string> args = options.argv;
+  if (!options.shell_command.empty()) args = {"/bin/sh", "-c", options.shell_command};
+  if (args.empty()) return absl::InvalidArgumentError("no command to run");
+  std::vector<std::string> environment = BuildEnvironment(options.env);
+  std::vector<char*> argv = Pointers(args);
+  std::vector<char*> envp = Pointers(environment);
+  struct rlimit memory = {options.memory_limit_bytes, options.memory_limit_bytes};
+
+  int output[2] = {-1, -1}, input[2] = {-1, -1}, error[2] = {-1, -1};
+  if (::pipe2(output, O_CLOEXEC) != 0 || ::pipe2(input, O_CLOEXEC) != 0 ||
+      ::pipe2(error, O_CLOEXEC) != 0) {
+    const int saved = errno;
+    for (int* fd : {&output[0], &output[1], &input[0], &input[1], &error[0], &error[1]}) CloseFd(fd);
+    return absl::ResourceExhaustedError(absl::StrFormat("cannot create pipes: %s", std::strerror(saved)));
+  }
+  const Clock::time_point start = Clock::now();
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    const int saved = errno;
+    for (int* fd : {&output[0], &output[1], &input[0], &input[1], &error[0], &error[1]}) CloseFd(fd);
+    return absl::ResourceExhaustedError(absl::StrFormat("cannot fork: %s", std::strerror(saved)));
+  }
+  if (pid == 0) {
+    // The child gets the write end of the output pipe, the read end of stdin's pipe and
+    // the write end of the error pipe; the others are CLOEXEC and go away at exec.
+    ExecChild(output[1], input[0], error[1], options.cwd.empty() ? nullptr : options.cwd.c_str(),
+              options.memory_limit_bytes > 0 ? &memory : nullptr, argv.data(), envp.data());
+  }
+  ::setpgid(pid, pid);  // also here, so that kill(-pid) works before the child runs
+  CloseFd(&output[1]);
+  CloseFd(&input[0]);
+  CloseFd(&error[1]);
+
+  // Did exec work? The error pipe closes on exec (EOF) or carries errno.
+  int exec_errno = 0;
+  ssize_t got;
+  do {
+    got = ::read(error[0], &exec_errno, sizeof(exec_errno));
+  } while (got < 0 && errno == EINTR);
+  CloseFd(&error[0]);
+  if (got == static_cast<ssize_t>(sizeof(exec_errno))) {
+    int status;
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    CloseFd(&output[0]);
+    CloseFd(&input[1]);
+    return absl::NotFoundError(absl::StrFormat("cannot run '%s'%s: %s", args[0],
+                                               options.cwd.empty() ? "" : " in " + options.cwd,
+                                               std::strerror(exec_errno)));
+  }
+
+  // stdin: written up front when small (pipes hold 64 KiB), else the write end is closed.
+  if (!options.stdin_text.empty()) {
+    ::fcntl(input[1], F_SETFL, O_NONBLOCK);
+    size_t written = 0;
+    while (written < options.stdin_text.size()) {
+      const ssize_t n = ::write(input[1], options.stdin_text.data() + written,
+                                options.stdin_text.size() - written);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) break;
+      written += n;
+    }
+  }
+  CloseFd(&input[1]);
+
+  ProcessResult result;
+  std::string& buffer = result.output;
+  const size_t limit = std::max<size_t>(options.output_limit_bytes, 1);
+  auto keep_tail = [&](bool final) {
+    if (buffer.size() > (final ? limit : 2 * limit)) {
+      buffer.erase(0, buffer.size() - limit);
+      result.output_truncated = true;
+    }
+  };
+
+  const bool has_limit = options.time_limit_seconds > 0;
+  const Clock::time_point deadline =
+      start + std::chrono::duration_cast<Clock::duration>(
+                  std::chrono::duration<double>(has_limit ? options.time_limit_seconds : 0));
+  Clock::time_point kill_at{};
+  bool term_sent = false, kill_sent = false, reaped = false, eof = false;
+  Clock::time_point drain_until{};
+  int status = 0;
+  char chunk[64 << 10];
+
+  while (!reaped || !eof) {
+    const Clock::time_point now = Clock::now();
+    if (!reaped) {
+      pid_t waited;
+      do {
+        waited = ::waitpid(pid, &status, WNOHANG);
+      } while (waited < 0 && errno == EINTR);
+      if (waited == pid) {
+        reaped = true;
+        // Leftovers in the group may hold the pipe open: read what is already there for a
+        // moment, then kill them and stop.
+        drain_until = now + std::chrono::milliseconds(200);
+      }
+    }
+    if (reaped && !eof && now >= drain_until) break;
+    if (!reaped && has_limit && !term_sent && now >= deadline) {
+      result.timed_out = true;
+      ::kill(-pid, SIGTERM);
+      term_sent = true;
+      kill_at = now + std::chrono::duration_cast<Clock::duration>(
+                          std::chrono::duration<double>(options.kill_grace_seconds));
+    }
+    if (!reaped && term_sent && !kill_sent && now >= kill_at) {
+      ::kill(-pid, SIGKILL);
+      kill_sent = true;
+    }
+    int wait_ms = 100;
+    if (!reaped && has_limit && !term_sent) {
+      wait_ms = static_cast<int>(std::clamp<long long>(
+          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count() + 1, 0, 100));
+    }
+    if (eof) {  // output closed but the child still runs: just wait for it
+      struct timespec pause = {0, 20'000'000};
+      ::nanosleep(&pause, nullptr);
+      continue;
+    }
+    struct pollfd descriptor = {output[0], POLLIN, 0};
+    const int ready = ::poll(&descriptor, 1, reaped ? 20 : wait_ms);
+    if (ready < 0) {
+      if (errno == EINTR) continue;
+      break;
+    }
+    if (ready == 0) continue;
+    const ssize_t n = ::read(output[0], chunk, sizeof(chunk));
+    if (n < 0) {
+      if (errno == EINTR || errno == EAGAIN) continue;
+      eof = true;
+    } else if (n == 0) {
+      eof = true;
+    } else {
+      buffer.append(chunk, n);
+      keep_tail(false);
+    }
+  }
+  // Nothing of the run may outlive it.
+  ::kill(-pid, SIGKILL);
+  CloseFd(&output[0]);
+  keep_tail(true);
+
+  if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) result.term_signal = WTERMSIG(status);
+  result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return result;
+}
+
+}  // namespace smallfix

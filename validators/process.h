@@ -1,0 +1,50 @@
+#ifndef SMALLFIX_VALIDATORS_PROCESS_H_
+#define SMALLFIX_VALIDATORS_PROCESS_H_
+
+#include <cstddef>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+
+namespace smallfix {
+
+struct ProcessOptions {
+  // Either argv (argv[0] is looked up on PATH) or a shell command run with /bin/sh -c.
+  std::vector<std::string> argv;
+  std::string shell_command;
+  std::string cwd;                           // "" keeps the current directory
+  std::map<std::string, std::string> env;    // added to (or overriding) the inherited one
+  double time_limit_seconds = 0;             // 0: no limit
+  double kill_grace_seconds = 2;             // SIGTERM, then this long, then SIGKILL
+  size_t output_limit_bytes = size_t{1} << 20;  // the tail of the output is kept
+  size_t memory_limit_bytes = 0;             // RLIMIT_AS of the child; 0: no limit
+  std::string stdin_text;                    // written to the child's stdin, then closed
+};
+
+struct ProcessResult {
+  int exit_code = -1;       // the exit status when the child exited, else -1
+  int term_signal = 0;      // the signal that ended the child, else 0
+  bool timed_out = false;   // the time limit passed and the process group was killed
+  std::string output;       // stdout and stderr interleaved as written, tail only
+  bool output_truncated = false;
+  double seconds = 0;
+
+  bool ok() const { return exit_code == 0 && !timed_out; }
+};
+
+// Runs a process the way smallfix runs every process: in its own process group, with its
+// output captured (stdout and stderr together, the last output_limit_bytes kept), and with
+// a time limit after which the whole group is killed (SIGTERM, a grace period, SIGKILL) and
+// the result says timed_out. When the child exits, anything it left running in its group
+// (a daemon holding the pipe open) is killed too, so RunProcess never hangs on a pipe.
+// No zombies and no file descriptors are left behind; interrupted system calls are retried.
+//
+// Errors are only for not being able to start: a missing program, a bad cwd, no fork.
+// A non-zero exit, a signal or a timeout is a result, not an error.
+absl::StatusOr<ProcessResult> RunProcess(const ProcessOptions& options);
+
+}  // namespace smallfix
+
+#endif  // SMALLFIX_VALIDATORS_PROCESS_H_
