@@ -4,4 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PRESET="${PRESET:-release}"
-exec ctest --preset "$PRESET" -j "$(nproc)" "$@"
+ctest --preset "$PRESET" -j "$(nproc)" "$@"
+# A short fuzzing run of the failure-log parser (libFuzzer, clang); SKIP_FUZZ=1 skips it.
+if [[ -z "${SKIP_FUZZ:-}" ]]; then
+  scripts/fuzz.sh
+fi

@@ -202,6 +202,13 @@ absl::StatusOr<ProcessResult> RunProcess(const ProcessOptions& options) {
       kill_at = now + std::chrono::duration_cast<Clock::duration>(
                           std::chrono::duration<double>(options.kill_grace_seconds));
     }
+    if (!reaped && !term_sent && options.cancel != nullptr && options.cancel->load()) {
+      result.cancelled = true;
+      ::kill(-pid, SIGTERM);
+      term_sent = true;
+      kill_at = now + std::chrono::duration_cast<Clock::duration>(
+                          std::chrono::duration<double>(options.kill_grace_seconds));
+    }
     if (!reaped && term_sent && !kill_sent && now >= kill_at) {
       ::kill(-pid, SIGKILL);
       kill_sent = true;

@@ -1,6 +1,7 @@
 #ifndef SMALLFIX_VALIDATORS_PROCESS_H_
 #define SMALLFIX_VALIDATORS_PROCESS_H_
 
+#include <atomic>
 #include <cstddef>
 #include <map>
 #include <string>
@@ -21,17 +22,21 @@ struct ProcessOptions {
   size_t output_limit_bytes = size_t{1} << 20;  // the tail of the output is kept
   size_t memory_limit_bytes = 0;             // RLIMIT_AS of the child; 0: no limit
   std::string stdin_text;                    // written to the child's stdin, then closed
+  // When set and it becomes true (Ctrl-C, or another rank failed), the group is stopped
+  // like a timeout and the result says cancelled.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 struct ProcessResult {
   int exit_code = -1;       // the exit status when the child exited, else -1
   int term_signal = 0;      // the signal that ended the child, else 0
   bool timed_out = false;   // the time limit passed and the process group was killed
+  bool cancelled = false;   // options.cancel asked to stop and the group was killed
   std::string output;       // stdout and stderr interleaved as written, tail only
   bool output_truncated = false;
   double seconds = 0;
 
-  bool ok() const { return exit_code == 0 && !timed_out; }
+  bool ok() const { return exit_code == 0 && !timed_out && !cancelled; }
 };
 
 // Runs a process the way smallfix runs every process: in its own process group, with its

@@ -153,6 +153,14 @@ int RunLocalize(const LocalizeArgs& args) {
       std::cerr << "smallfix localize: " << error << "\n";
       return kExitBadInput;
     }
+    struct stat file_info;
+    if (::stat(path.c_str(), &file_info) == 0 &&
+        static_cast<size_t>(file_info.st_size) > text.size()) {
+      notes.push_back(absl::StrFormat(
+          "'%s' has %d bytes; only its last %d were read (the failure that matters is printed "
+          "last)",
+          path, static_cast<long long>(file_info.st_size), text.size()));
+    }
     options.kind = !args.issue.empty()   ? FailureKind::kIssue
                    : !args.log.empty() ? FailureKind::kAuto
                                        : FailureKind::kJUnit;

@@ -5,7 +5,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
 #include "engine/localize/failure_text.h"
-#include "engine/localize/junit_reader.h"
+#include "validators/junit_reader.h"
 #include "engine/localize/path_mapper.h"
 #include "engine/localize/site_ranker.h"
 #include "engine/localize/source_facts.h"

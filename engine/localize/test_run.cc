@@ -10,7 +10,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
 #include "engine/base/concat.h"
-#include "engine/localize/junit_reader.h"
+#include "validators/junit_reader.h"
 #include "engine/localize/path_mapper.h"
 #include "validators/process.h"
 
@@ -84,7 +84,7 @@ absl::StatusOr<TestRun> RunTestsForLocalization(const TestRunOptions& options) {
   if (pytest_args) {
     // Dump every thread's stack a little before the limit, so a hang says where it waits.
     const int dump_after = std::max(1, static_cast<int>(options.timeout_seconds * 0.8));
-    const std::string extra = absl::StrFormat(" --junitxml=%s -o faulthandler_timeout=%d",
+    const std::string extra = absl::StrFormat(" -p no:cacheprovider --junitxml=%s -o faulthandler_timeout=%d",
                                               ShellQuote(junit), dump_after);
     if (options.coverage) {
       std::ofstream rc(rcfile);
@@ -105,6 +105,7 @@ absl::StatusOr<TestRun> RunTestsForLocalization(const TestRunOptions& options) {
   process.time_limit_seconds = options.timeout_seconds;
   process.env["PYTHONFAULTHANDLER"] = "1";
   process.env["PYTHONUNBUFFERED"] = "1";
+  process.env["PYTHONDONTWRITEBYTECODE"] = "1";
   absl::StatusOr<ProcessResult> result = RunProcess(process);
   if (!result.ok()) return result.status();
   run.output = std::move(result->output);
@@ -123,6 +124,7 @@ absl::StatusOr<TestRun> RunTestsForLocalization(const TestRunOptions& options) {
                                   " --show-contexts -o ", ShellQuote(temp + "/coverage.json"));
     report.cwd = options.repo_root;
     report.time_limit_seconds = 300;
+    report.env["PYTHONDONTWRITEBYTECODE"] = "1";
     absl::StatusOr<ProcessResult> reported = RunProcess(report);
     const std::string json = ReadFile(temp + "/coverage.json");
     if (!reported.ok() || !reported->ok() || json.empty()) {

@@ -33,7 +33,8 @@ struct TestRun {
 // before the time limit (so a hang shows where it waits), and with `coverage` runs it under
 // coverage.py with one context per test (`dynamic_context = test_function`) and reads the
 // per-line contexts back (`coverage json --show-contexts`). Errors only when the command
-// cannot be started.
+// cannot be started. The run writes nothing into the repo: no bytecode, no pytest cache;
+// reports go to a temporary directory that is removed afterwards.
 absl::StatusOr<TestRun> RunTestsForLocalization(const TestRunOptions& options);
 
 }  // namespace smallfix

@@ -39,6 +39,11 @@ std::vector<std::string> SuppliedParameters(const Document& document, TSNode cal
     if (IsType(item, "keyword_argument")) {
       supplied.emplace_back(document.NodeText(ts_node_child_by_field_name(item, "name", 4)));
     } else if (!IsType(item, "list_splat") && !IsType(item, "dictionary_splat")) {
+      // Positional arguments fill positional parameters only, never keyword-only ones.
+      while (positional < params.size() && params[positional].kind != Parameter::Kind::kPositionalOnly &&
+             params[positional].kind != Parameter::Kind::kPositionalOrKeyword) {
+        ++positional;
+      }
       if (positional < params.size()) supplied.push_back(params[positional].name);
       ++positional;
     }
@@ -131,12 +136,38 @@ absl::Status NearestParameter(const Args& args, const MatchContext& context, Mat
       best_distance = distance;
     }
   }
-  // Near enough to be a typo or a rename: at most a third of the name changed, or one
-  // name contains the other (mp_world_size / mp_size share "mp_" and "size").
+  // Near enough to be a typo or a rename: at most a third of the name changed, one name
+  // contains the other, or they share most of their `_`-separated words
+  // (mp_world_size / mp_size share "mp" and "size").
+  auto words = [](std::string_view text) {
+    std::vector<std::string> parts;
+    for (size_t start = 0; start <= text.size();) {
+      size_t end = text.find('_', start);
+      if (end == std::string_view::npos) end = text.size();
+      if (end > start) parts.emplace_back(text.substr(start, end - start));
+      start = end + 1;
+    }
+    return parts;
+  };
+  auto shared_words = [&](std::string_view a, std::string_view b) {
+    const std::vector<std::string> wa = words(a), wb = words(b);
+    size_t shared = 0;
+    for (const std::string& w : wa) shared += std::count(wb.begin(), wb.end(), w) > 0;
+    return shared >= 2 && 2 * shared >= std::min(wa.size(), wb.size()) + 1;
+  };
+  if (best_distance > std::max<size_t>(2, name.size() / 3)) {
+    // Prefer a parameter that shares words with `name` over the nearest by letters.
+    for (const ParamInfo& param : state.callee->CallableParams()) {
+      if (IsPassable(param) && param.name != name && shared_words(name, param.name)) {
+        best = &param;
+        break;
+      }
+    }
+  }
   const bool near = best != nullptr &&
                     (best_distance <= std::max<size_t>(2, name.size() / 3) ||
                      name.find(best->name) != std::string::npos ||
-                     best->name.find(name) != std::string::npos);
+                     best->name.find(name) != std::string::npos || shared_words(name, best->name));
   if (!near) return Reject(Concat("no parameter of ", state.callee->qualname, " is near `", name, "`"));
   state.bindings["parameter"] = best->name;
   return absl::OkStatus();

@@ -175,15 +175,17 @@ std::vector<Candidate> MatchTemplate(const Template& t, const Document& document
     MatchState state;
     state.document = &document;
     state.statement = *statement;
-    state.bindings = symptom_bindings;
-    state.bindings["statement"] = std::string(document.NodeText(*statement));
-    state.bindings["file"] = document.path();
-    state.bindings["line"] = std::to_string(line);
-    state.bindings["exception"] = symptom.type;
-    state.bindings["message"] = symptom.message;
+    // Built-ins first; a symptom group of the same name (a message's `function`) wins.
     std::optional<TSNode> def = EnclosingOfType(*statement, {"function_definition"});
-    state.bindings["function"] =
-        def ? std::string(document.NodeText(ts_node_child_by_field_name(*def, "name", 4))) : "<module>";
+    state.bindings = {
+        {"statement", std::string(document.NodeText(*statement))},
+        {"file", document.path()},
+        {"line", std::to_string(line)},
+        {"exception", symptom.type},
+        {"message", symptom.message},
+        {"function", def ? std::string(document.NodeText(ts_node_child_by_field_name(*def, "name", 4))) : "<module>"},
+    };
+    for (const auto& [name, value] : symptom_bindings) state.bindings[name] = value;
     for (const QueryCapture& capture : match.captures) {
       // The first node of a capture wins, as QueryMatch::Get does.
       if (state.nodes.emplace(std::string(capture.name), capture.node).second) {

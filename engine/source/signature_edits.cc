@@ -83,6 +83,37 @@ absl::StatusOr<Edit> AddParameter(const Document& document, TSNode function,
         "%s:%d: not a function definition", document.path(), document.NodeStart(function).line + 1));
   }
   const std::vector<Parameter> parameters = Parameters(document, function);
+  // `*args` and `**kwargs` have their own places: before keyword-only parameters and last.
+  if (name.starts_with("*")) {
+    const bool keywords = name.starts_with("**");
+    for (const Parameter& parameter : parameters) {
+      if (parameter.kind == (keywords ? Parameter::Kind::kVarKeyword : Parameter::Kind::kVarPositional)) {
+        return absl::AlreadyExistsError(absl::StrFormat("%s:%d: the def already takes %s",
+                                                        document.path(), document.NodeStart(function).line + 1,
+                                                        document.NodeText(parameter.node)));
+      }
+    }
+    std::optional<TSNode> at;
+    for (const Parameter& parameter : parameters) {
+      const bool stop = keywords ? false
+                                 : parameter.kind == Parameter::Kind::kKeywordOnly ||
+                                       parameter.kind == Parameter::Kind::kVarKeyword;
+      if (stop) {
+        at = parameter.node;
+        break;
+      }
+    }
+    if (!keywords) {
+      for (TSNode node : ListItems(list)) {
+        if (IsType(node, "keyword_separator")) {
+          return absl::FailedPreconditionError(absl::StrFormat(
+              "%s:%d: the def has a bare `*`; it cannot also take %s", document.path(),
+              document.NodeStart(function).line + 1, name));
+        }
+      }
+    }
+    return InsertListItem(document, list, at, name);
+  }
   std::optional<TSNode> before;
   bool keyword_only = false, earlier_default = false;
   for (const Parameter& parameter : parameters) {

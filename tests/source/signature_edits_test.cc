@@ -42,6 +42,17 @@ TEST(AddParameterTest, PlacesItWherePythonAllowsIt) {
   EXPECT_EQ(Add("def f(x, *, y):\n    pass\n", "z", ""), "def f(x, *, y, z):\n    pass\n");
 }
 
+TEST(AddParameterTest, StarParametersGoWherePythonWantsThem) {
+  EXPECT_EQ(Add("def f(x, y=1):\n    pass\n", "**kwargs", ""), "def f(x, y=1, **kwargs):\n    pass\n");
+  Document bare = Parse("def f(x, *, y, **kw):\n    pass\n");
+  EXPECT_EQ(AddParameter(bare, Find(bare, "function_definition"), "*args", "").status().code(),
+            absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(Add("def f(x, y=1, **kw):\n    pass\n", "*args", ""), "def f(x, y=1, *args, **kw):\n    pass\n");
+  Document document = Parse("def f(x, **kw): pass\n");
+  EXPECT_EQ(AddParameter(document, Find(document, "function_definition"), "**extra", "").status().code(),
+            absl::StatusCode::kAlreadyExists);
+}
+
 TEST(AddParameterTest, MultiLineSignaturesKeepTheirLayout) {
   EXPECT_EQ(Add(R"py(@torch.jit.ignore
 async def forward(

@@ -1,5 +1,5 @@
-#ifndef SMALLFIX_ENGINE_LOCALIZE_JUNIT_READER_H_
-#define SMALLFIX_ENGINE_LOCALIZE_JUNIT_READER_H_
+#ifndef SMALLFIX_VALIDATORS_JUNIT_READER_H_
+#define SMALLFIX_VALIDATORS_JUNIT_READER_H_
 
 #include <string>
 #include <string_view>
@@ -28,4 +28,4 @@ absl::StatusOr<std::vector<JUnitCase>> ReadJUnit(std::string_view xml);
 
 }  // namespace smallfix
 
-#endif  // SMALLFIX_ENGINE_LOCALIZE_JUNIT_READER_H_
+#endif  // SMALLFIX_VALIDATORS_JUNIT_READER_H_

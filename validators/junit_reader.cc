@@ -1,4 +1,4 @@
-#include "engine/localize/junit_reader.h"
+#include "validators/junit_reader.h"
 
 #include <map>
 

@@ -1,0 +1,230 @@
+#include "engine/repair/pipeline.h"
+
+#include <stdlib.h>
+
+#include <chrono>
+#include <filesystem>
+#include <mutex>
+#include <thread>
+
+#include "absl/strings/str_format.h"
+#include "engine/base/concat.h"
+#include "engine/index/repo_index.h"
+#include "engine/localize/localizer.h"
+#include "engine/localize/symptom.h"
+#include "engine/patterns/catalogue.h"
+#include "engine/rank/heuristic_ranker.h"
+#include "engine/vcs/workspace.h"
+
+namespace smallfix {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double Since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+SymptomInput ToInput(const Symptom& symptom) {
+  SymptomInput input;
+  input.type = symptom.exception_type;
+  input.message = symptom.message;
+  input.symptom_class = symptom.symptom_class;
+  for (const auto& [key, value] : symptom.fields) input.fields[key] = value;
+  return input;
+}
+
+// A scratch directory for workspaces, removed with everything in it when the run ends.
+class ScratchDir {
+ public:
+  static absl::StatusOr<ScratchDir> Create() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "smallfix-XXXXXX").string();
+    if (mkdtemp(pattern.data()) == nullptr) return absl::InternalError("cannot create a temporary directory");
+    return ScratchDir(pattern);
+  }
+  ScratchDir(ScratchDir&& other) noexcept : path_(std::move(other.path_)) { other.path_.clear(); }
+  ~ScratchDir() {
+    std::error_code error;
+    if (!path_.empty()) std::filesystem::remove_all(path_, error);
+  }
+  const std::string& path() const { return path_; }
+
+ private:
+  explicit ScratchDir(std::string path) : path_(std::move(path)) {}
+  std::string path_;
+};
+
+// Validates candidates in rank order, `jobs` at a time, until `top` plausible ones are
+// known and every candidate ranked above the last of them is done.
+void ValidateInRankOrder(const RepairRequest& request, const std::string& scratch,
+                         RepairReport& report, Clock::time_point start) {
+  const size_t n = report.candidates.size();
+  const size_t want = static_cast<size_t>(std::max(1, request.top));
+  std::mutex mutex;
+  size_t next = 0;
+  std::vector<bool> done(n, false);
+  std::vector<std::unique_ptr<std::atomic<bool>>> stop(n);
+  for (auto& flag : stop) flag = std::make_unique<std::atomic<bool>>(false);
+  size_t cutoff = n;  // candidates at or past this index are not needed any more
+
+  auto update_cutoff = [&] {  // under mutex
+    size_t plausible = 0;
+    for (size_t i = 0; i < n; ++i) {
+      if (done[i] && report.candidates[i].validation.status == "plausible" && ++plausible == want) {
+        cutoff = i + 1;
+        for (size_t j = cutoff; j < n; ++j) *stop[j] = true;
+        return;
+      }
+    }
+  };
+  std::atomic<bool> workers_done{false};
+  // Ctrl-C reaches every running candidate through its own stop flag.
+  std::thread watcher([&] {
+    while (!workers_done) {
+      if (request.cancel != nullptr && request.cancel->load()) {
+        for (auto& flag : stop) *flag = true;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+  });
+  auto work = [&] {
+    for (;;) {
+      size_t i;
+      {
+        std::lock_guard<std::mutex> lock(mutex);
+        if (next >= n || next >= cutoff || (request.cancel && request.cancel->load())) return;
+        i = next++;
+      }
+      ValidatedCandidate& candidate = report.candidates[i];
+      if (request.progress) {
+        request.progress(absl::StrFormat("[%d/%d] %s at %s:%d: validating (%.1f s elapsed)", i + 1, n,
+                                         candidate.scored.candidate.template_id,
+                                         candidate.scored.candidate.file, candidate.scored.candidate.line,
+                                         Since(start)));
+      }
+      std::vector<ChangedFile> changes;
+      for (const FileChange& change : candidate.scored.candidate.changes) {
+        changes.push_back({change.file, change.before, change.after});
+      }
+      ValidationResult result = ValidateCandidate(request.repo, scratch, absl::StrFormat("c%d", i + 1),
+                                                  changes, request.plan, stop[i].get());
+      std::lock_guard<std::mutex> lock(mutex);
+      if (stop[i]->load() && result.status != "plausible") {
+        result.status = "skipped";  // stopped: a better candidate won, or Ctrl-C
+      }
+      candidate.validation = std::move(result);
+      done[i] = true;
+      ++report.validated;
+      if (candidate.validation.status == "plausible" && report.first_plausible_seconds < 0) {
+        report.first_plausible_seconds = Since(start);
+      }
+      if (request.progress) {
+        std::string stages;
+        for (const StageResult& stage : candidate.validation.stages) {
+          stages += absl::StrFormat(" %s:%s", stage.name, stage.status);
+        }
+        request.progress(absl::StrFormat("[%d/%d] %s: %s (%s) %.1f s", i + 1, n,
+                                         candidate.scored.candidate.template_id,
+                                         candidate.validation.status, stages.empty() ? "" : stages.substr(1),
+                                         candidate.validation.seconds));
+      }
+      update_cutoff();
+    }
+  };
+  std::vector<std::thread> workers;
+  for (int j = 0; j < std::max(1, request.jobs); ++j) workers.emplace_back(work);
+  for (std::thread& worker : workers) worker.join();
+  workers_done = true;
+  watcher.join();
+}
+
+}  // namespace
+
+const ValidatedCandidate* BestCandidate(const RepairReport& report, bool validated) {
+  for (const ValidatedCandidate& candidate : report.candidates) {
+    if (!validated || candidate.validation.status == "plausible") return &candidate;
+  }
+  return nullptr;
+}
+
+absl::StatusOr<RepairReport> RunRepair(const RepairRequest& request) {
+  const Clock::time_point start = Clock::now();
+  std::error_code error;
+  if (!std::filesystem::is_directory(request.repo, error)) {
+    return absl::InvalidArgumentError(Concat("--repo ", request.repo, " is not a directory"));
+  }
+  RepairReport report;
+  std::vector<RepairSite> sites = request.sites;
+  if (sites.empty()) {
+    if (request.failure_text.empty()) {
+      return absl::InvalidArgumentError("nothing to repair: give --log, --issue or --site");
+    }
+    LocalizeOptions options;
+    options.kind = request.failure_kind;
+    options.max_sites = request.max_sites;
+    absl::StatusOr<Localization> localization = Localize(request.repo, request.failure_text, options);
+    if (!localization.ok()) return localization.status();
+    report.symptom = ToInput(localization->symptom);
+    report.notes = localization->notes;
+    for (const Site& site : localization->sites) {
+      sites.push_back({site.file, site.line, site.score});
+      report.sites.push_back({site.file, site.line, site.function, site.score, site.symptom,
+                              site.symptom_class, site.ranks});
+    }
+    if (sites.empty()) {
+      report.notes.push_back("no site in the repo: the failure points only at files outside it");
+    }
+  } else {
+    const SymptomInput parsed = SymptomInput::FromText(request.symptom_text);
+    report.symptom = parsed.type.empty() && parsed.message.empty()
+                         ? parsed
+                         : ToInput(ClassifySymptom(parsed.type, parsed.message));
+    if (report.symptom.type.empty() && !parsed.type.empty()) report.symptom.type = parsed.type;
+    for (const RepairSite& site : sites) {
+      report.sites.push_back({site.file, site.line, "", site.score, request.symptom_text,
+                              report.symptom.symptom_class, {}});
+    }
+  }
+
+  absl::StatusOr<Catalogue> catalogue = Catalogue::Load(request.templates_dir);
+  if (!catalogue.ok()) return catalogue.status();
+  absl::StatusOr<RepoIndex> index = RepoIndex::Build(request.repo);
+  if (!index.ok()) return index.status();
+  absl::StatusOr<std::vector<ScoredCandidate>> candidates =
+      GenerateCandidates(request.repo, sites, report.symptom, *catalogue, &*index);
+  if (!candidates.ok()) return candidates.status();
+  HeuristicRanker().Rank(*candidates);
+  report.generated = static_cast<int>(candidates->size());
+  for (ScoredCandidate& scored : *candidates) report.candidates.push_back({std::move(scored), {}});
+  if (request.progress) {
+    request.progress(absl::StrFormat("%d candidate(s) from %d template(s) at %d site(s) (%.1f s)",
+                                     report.generated, catalogue->templates.size(), sites.size(), Since(start)));
+  }
+
+  if (request.validate && !report.candidates.empty()) {
+    if (request.plan.failing_test.empty()) {
+      return absl::InvalidArgumentError(
+          "validation needs the failing test: pass --test CMD (or set `test:` in .smallfix.yaml), or --no-validate");
+    }
+    PruneStaleWorkspaces(request.repo);
+    absl::StatusOr<ScratchDir> scratch = ScratchDir::Create();
+    if (!scratch.ok()) return scratch.status();
+    if (request.progress) request.progress("reproducing the failure on the unpatched tree");
+    absl::StatusOr<TestRun> reproduction = Reproduce(request.repo, scratch->path(), request.plan, request.cancel);
+    if (!reproduction.ok()) return reproduction.status();
+    report.reproduction_seconds = reproduction->seconds;
+    report.reproduced = !reproduction->passed && !reproduction->cancelled;
+    report.reproduction = reproduction->summary;
+    if (reproduction->cancelled) {
+      report.cancelled = true;
+    } else if (!report.reproduced) {
+      report.notes.push_back(Concat("cannot reproduce: `", request.plan.failing_test,
+                                    "` passes on the unpatched tree"));
+    } else {
+      ValidateInRankOrder(request, scratch->path(), report, start);
+    }
+    report.cancelled |= request.cancel != nullptr && request.cancel->load();
+  }
+  report.seconds = Since(start);
+  return report;
+}
+
+}  // namespace smallfix

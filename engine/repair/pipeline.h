@@ -1,0 +1,80 @@
+#ifndef SMALLFIX_ENGINE_REPAIR_PIPELINE_H_
+#define SMALLFIX_ENGINE_REPAIR_PIPELINE_H_
+
+#include <atomic>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "engine/localize/localization.h"
+#include "engine/patterns/match.h"
+#include "engine/rank/ranker.h"
+#include "engine/repair/candidate_generator.h"
+#include "validators/validator.h"
+
+namespace smallfix {
+
+struct RepairRequest {
+  std::string repo;
+  // Either a failure to localize (a log, pytest output, an issue body, JUnit XML) ...
+  std::string failure_text;
+  FailureKind failure_kind = FailureKind::kAuto;
+  // ... or perfect localization: the sites, with --symptom's text.
+  std::vector<RepairSite> sites;
+  std::string symptom_text;
+  int max_sites = 3;  // localized sites to repair at
+
+  std::string templates_dir;  // "" for the installed templates
+  bool validate = true;
+  ValidationPlan plan;
+  int top = 1;   // stop after this many plausible patches
+  int jobs = 1;  // candidates validated at once
+
+  // Progress lines for stderr ("[2/7] guard.none-continue: test ... 3.1 s").
+  std::function<void(const std::string&)> progress;
+  const std::atomic<bool>* cancel = nullptr;  // Ctrl-C / SIGTERM
+};
+
+struct ValidatedCandidate {
+  ScoredCandidate scored;
+  ValidationResult validation;  // status "skipped" when not validated
+};
+
+struct ReportSite {
+  std::string file;
+  int line = 0;
+  std::string function;
+  double score = 0;
+  std::string symptom;  // "Type: message"
+  std::string symptom_class;
+  std::vector<int> ranks;
+};
+
+struct RepairReport {
+  SymptomInput symptom;
+  std::vector<ReportSite> sites;
+  std::vector<ValidatedCandidate> candidates;  // best first
+  int generated = 0;
+  int validated = 0;
+  double seconds = 0;
+  // Validation: the unpatched run of the failing test.
+  bool reproduced = false;
+  std::string reproduction;  // its summary, or why it could not be reproduced
+  double reproduction_seconds = 0;
+  double first_plausible_seconds = -1;  // from the start, -1 when none
+  bool cancelled = false;
+  std::vector<std::string> notes;
+};
+
+// Localize (or take the sites), match every template there, rank, and validate in rank
+// order until `top` plausible patches are found. Never writes the user's tree. Bad input
+// (no such repo, an unreadable site, no test command to validate with) is an error.
+absl::StatusOr<RepairReport> RunRepair(const RepairRequest& request);
+
+// The first plausible candidate, or, without validation, the first; nullptr if none.
+const ValidatedCandidate* BestCandidate(const RepairReport& report, bool validated);
+
+}  // namespace smallfix
+
+#endif  // SMALLFIX_ENGINE_REPAIR_PIPELINE_H_

@@ -1,0 +1,39 @@
+#ifndef SMALLFIX_ENGINE_REPAIR_REPO_CONFIG_H_
+#define SMALLFIX_ENGINE_REPAIR_REPO_CONFIG_H_
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+
+namespace smallfix {
+
+// A repo's .smallfix.yaml: how to build and test it. Every key is optional; flags override.
+//
+//   build: make -C csrc            # run before the tests
+//   test: python -m pytest -x tests/test_zero.py::test_step   # the failing test
+//   tests: [python -m pytest -q tests]                         # must keep passing
+//   runner: torchrun               # local | torchrun
+//   world_size: 2
+//   interpreter: /usr/bin/python3
+//   timeout: 120                   # seconds per stage
+//   memory_limit_mb: 8192          # address-space limit per process
+struct RepoConfig {
+  std::optional<std::string> build;
+  std::optional<std::string> test;
+  std::vector<std::string> tests;
+  std::optional<std::string> runner;
+  std::optional<int> world_size;
+  std::optional<std::string> interpreter;
+  std::optional<double> timeout;
+  std::optional<size_t> memory_limit_mb;
+};
+
+// Reads DIR/.smallfix.yaml; an absent file is an empty config, a bad one an error naming
+// the file, line and key.
+absl::StatusOr<RepoConfig> LoadRepoConfig(const std::string& repo);
+
+}  // namespace smallfix
+
+#endif  // SMALLFIX_ENGINE_REPAIR_REPO_CONFIG_H_

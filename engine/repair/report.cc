@@ -1,0 +1,172 @@
+#include "engine/repair/report.h"
+
+#include <set>
+
+#include "absl/strings/str_format.h"
+#include "engine/base/concat.h"
+
+namespace smallfix {
+namespace {
+
+std::string SymptomText(const SymptomInput& symptom) {
+  if (symptom.type.empty()) return symptom.message;
+  return symptom.message.empty() ? symptom.type : Concat(symptom.type, ": ", symptom.message);
+}
+
+nlohmann::json StagesJson(const ValidationResult& validation) {
+  nlohmann::json stages = nlohmann::json::array();
+  for (const StageResult& stage : validation.stages) {
+    stages.push_back({{"name", stage.name}, {"status", stage.status}, {"seconds", stage.seconds},
+                      {"detail", stage.detail}});
+  }
+  return stages;
+}
+
+std::vector<std::string> Lines(const std::string& text) {
+  std::vector<std::string> lines;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size() - 1;
+    lines.push_back(text.substr(start, end - start + 1));
+    start = end + 1;
+  }
+  return lines;
+}
+
+}  // namespace
+
+nlohmann::json ReportJson(const RepairReport& report) {
+  nlohmann::json out;
+  out["symptom"] = {{"type", report.symptom.type},
+                    {"message", report.symptom.message},
+                    {"class", report.symptom.symptom_class}};
+  out["sites"] = nlohmann::json::array();
+  for (const ReportSite& site : report.sites) {
+    out["sites"].push_back({{"file", site.file}, {"line", site.line}, {"function", site.function},
+                            {"score", site.score},
+                            {"symptom", site.symptom.empty() ? SymptomText(report.symptom) : site.symptom},
+                            {"class", site.symptom_class}, {"ranks", site.ranks}});
+  }
+  out["candidates"] = nlohmann::json::array();
+  int rank = 0;
+  for (const ValidatedCandidate& c : report.candidates) {
+    const Candidate& candidate = c.scored.candidate;
+    out["candidates"].push_back({{"rank", ++rank},
+                                 {"template", candidate.template_id},
+                                 {"family", candidate.family},
+                                 {"summary", candidate.summary},
+                                 {"file", candidate.file},
+                                 {"line", candidate.line},
+                                 {"diff", c.scored.diff},
+                                 {"lines_changed", c.scored.lines_changed},
+                                 {"score", c.scored.score},
+                                 {"validation",
+                                  {{"status", c.validation.status},
+                                   {"stages", StagesJson(c.validation)},
+                                   {"seconds", c.validation.seconds}}}});
+  }
+  out["stats"] = {{"candidates", report.generated},
+                  {"validated", report.validated},
+                  {"seconds", report.seconds},
+                  {"reproduced", report.reproduced},
+                  {"reproduction", report.reproduction},
+                  {"reproduction_seconds", report.reproduction_seconds},
+                  {"first_plausible_seconds", report.first_plausible_seconds},
+                  {"cancelled", report.cancelled}};
+  out["notes"] = report.notes;
+  return out;
+}
+
+std::string ReportText(const RepairReport& report, bool validated) {
+  std::string out = Concat("failure: ", SymptomText(report.symptom).empty() ? "(no symptom given)" : SymptomText(report.symptom));
+  if (!report.symptom.symptom_class.empty()) out += Concat(" [", report.symptom.symptom_class, "]");
+  out += "\n";
+  for (const ReportSite& site : report.sites) {
+    out += absl::StrFormat("site:    %s:%d%s (score %.2f)\n", site.file, site.line,
+                           site.function.empty() ? "" : Concat(" in ", site.function), site.score);
+  }
+  for (const std::string& note : report.notes) out += Concat("note:    ", note, "\n");
+  if (validated && !report.reproduction.empty()) {
+    out += absl::StrFormat("unpatched run of the failing test: %s (%.1f s)\n", report.reproduction,
+                           report.reproduction_seconds);
+  }
+  out += absl::StrFormat("%d candidate(s), %d validated\n", report.generated, report.validated);
+  int rank = 0;
+  for (const ValidatedCandidate& c : report.candidates) {
+    ++rank;
+    if (validated && c.validation.stages.empty() && c.validation.status == "skipped") continue;
+    out += absl::StrFormat("  #%d %-34s %s:%d  %s", rank, c.scored.candidate.template_id, c.scored.candidate.file,
+                           c.scored.candidate.line, validated ? c.validation.status : absl::StrFormat("score %.2f", c.scored.score));
+    for (const StageResult& stage : c.validation.stages) {
+      out += absl::StrFormat("  %s:%s%s", stage.name, stage.status, stage.detail.empty() ? "" : Concat(" (", stage.detail, ")"));
+    }
+    out += "\n";
+  }
+  const ValidatedCandidate* best = BestCandidate(report, validated);
+  if (best != nullptr) {
+    out += absl::StrFormat("\n%s patch (%s: %s):\n%s", validated ? "plausible" : "best", best->scored.candidate.template_id,
+                           best->scored.candidate.summary, best->scored.diff);
+    if (validated && report.first_plausible_seconds >= 0) {
+      out += absl::StrFormat("found in %.1f s (one run of the failing test: %.1f s)\n", report.first_plausible_seconds,
+                             report.reproduction_seconds);
+    }
+  } else {
+    out += validated ? "\nno plausible patch\n" : "\nno candidate\n";
+  }
+  return out;
+}
+
+nlohmann::json ReportSarif(const RepairReport& report) {
+  nlohmann::json rules = nlohmann::json::array();
+  nlohmann::json results = nlohmann::json::array();
+  std::set<std::string> seen_rules;
+  for (const ValidatedCandidate& c : report.candidates) {
+    const Candidate& candidate = c.scored.candidate;
+    if (seen_rules.insert(candidate.template_id).second) {
+      rules.push_back({{"id", candidate.template_id},
+                       {"name", candidate.template_id},
+                       {"shortDescription", {{"text", candidate.summary}}},
+                       {"properties", {{"family", candidate.family}}}});
+    }
+    nlohmann::json changes = nlohmann::json::array();
+    for (const FileChange& change : candidate.changes) {
+      // The smallest range of whole lines that differs.
+      const std::vector<std::string> before = Lines(change.before), after = Lines(change.after);
+      size_t prefix = 0;
+      while (prefix < before.size() && prefix < after.size() && before[prefix] == after[prefix]) ++prefix;
+      size_t suffix = 0;
+      while (suffix < before.size() - prefix && suffix < after.size() - prefix &&
+             before[before.size() - 1 - suffix] == after[after.size() - 1 - suffix]) {
+        ++suffix;
+      }
+      std::string inserted;
+      for (size_t i = prefix; i < after.size() - suffix; ++i) inserted += after[i];
+      const int first = static_cast<int>(prefix) + 1;
+      const int end_line = static_cast<int>(before.size() - suffix) + 1;  // exclusive
+      changes.push_back(
+          {{"artifactLocation", {{"uri", change.file}}},
+           {"replacements",
+            {{{"deletedRegion", {{"startLine", first}, {"startColumn", 1}, {"endLine", end_line}, {"endColumn", 1}}},
+              {"insertedContent", {{"text", inserted}}}}}}});
+    }
+    const std::string status = c.validation.status;
+    results.push_back(
+        {{"ruleId", candidate.template_id},
+         {"level", status == "plausible" ? "error" : "warning"},
+         {"message", {{"text", absl::StrFormat("%s (%s; validation: %s)", candidate.summary,
+                                               SymptomText(report.symptom), status)}}},
+         {"locations",
+          {{{"physicalLocation",
+             {{"artifactLocation", {{"uri", candidate.file}}}, {"region", {{"startLine", candidate.line}}}}}}}},
+         {"fixes", {{{"description", {{"text", candidate.summary}}}, {"artifactChanges", changes}}}},
+         {"properties", {{"score", c.scored.score}, {"validation", status}}}});
+  }
+  return {{"version", "2.1.0"},
+          {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+          {"runs",
+           {{{"tool", {{"driver", {{"name", "smallfix"}, {"version", "0.1.0"}, {"rules", rules}}}}},
+             {"results", results}}}}};
+}
+
+}  // namespace smallfix

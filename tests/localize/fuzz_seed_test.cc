@@ -1,0 +1,43 @@
+// Replays the fuzz target on the corpus cases and on cut and spliced variants of them, so
+// the gcc build exercises what scripts/fuzz.sh fuzzes with clang.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "tests/fuzz/log_parser_fuzz_target.h"
+
+namespace smallfix {
+namespace {
+
+void Fuzz(const std::string& data) {
+  FuzzLogParser(reinterpret_cast<const uint8_t*>(data.data()), data.size());
+}
+
+TEST(FuzzSeedTest, CorpusCasesAndVariants) {
+  const std::filesystem::path cases =
+      std::filesystem::path(SMALLFIX_SOURCE_DIR) / "tests/data/localize/cases";
+  int inputs = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(cases)) {
+    std::ifstream in(entry.path(), std::ios::binary);
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    const std::string data = buffer.str();
+    Fuzz(data);
+    for (size_t cut = 1; cut < data.size(); cut += data.size() / 7 + 1) {
+      Fuzz(data.substr(0, cut));           // truncated
+      Fuzz(data.substr(cut));              // starts mid-line
+      Fuzz(data.substr(cut) + data);       // spliced
+      std::string flipped = data;
+      flipped[cut] = static_cast<char>(flipped[cut] ^ 0x5a);
+      Fuzz(flipped);
+    }
+    ++inputs;
+  }
+  EXPECT_GE(inputs, 40);
+}
+
+}  // namespace
+}  // namespace smallfix

@@ -1,0 +1,51 @@
+#ifndef SMALLFIX_VALIDATORS_TEST_RUNNER_H_
+#define SMALLFIX_VALIDATORS_TEST_RUNNER_H_
+
+#include <atomic>
+#include <map>
+#include <string>
+
+#include "absl/status/statusor.h"
+
+namespace smallfix {
+
+// How test commands run: one process (`local`), or `world_size` ranks on this machine with
+// torchrun's environment contract (`torchrun`: RANK, LOCAL_RANK, WORLD_SIZE,
+// LOCAL_WORLD_SIZE, MASTER_ADDR, and a MASTER_PORT that is free, chosen per run so parallel
+// validations never collide; gloo on CPU, one GPU per rank via CUDA_VISIBLE_DEVICES when
+// `gpus` lists devices). Each rank is its own process group; a hang is killed whole at
+// the time limit.
+struct RunnerOptions {
+  std::string kind = "local";  // local | torchrun
+  int world_size = 1;
+  double time_limit_seconds = 300;
+  size_t memory_limit_bytes = 0;
+  std::map<std::string, std::string> env;
+  std::string gpus;  // "0,1" to give rank r device r; empty: CPU
+  const std::atomic<bool>* cancel = nullptr;
+};
+
+// What a test command did. For pytest commands the outcome is read from the JUnit XML it
+// is asked to write (--junitxml), not only from its exit status: a run that collects no
+// test, or whose XML shows a failure or an error, did not pass.
+struct TestRun {
+  bool passed = false;
+  bool timed_out = false;
+  bool cancelled = false;
+  int tests = 0;      // from JUnit XML, summed over ranks; -1 when there was none
+  int failures = 0;   // failures + errors
+  std::string output; // the run's output (ranks' lines prefixed "[rankN]:"), tail only
+  std::string summary;  // one line: "2 passed", "1 failed (test_x)", "timed out after 60 s", ...
+  double seconds = 0;
+};
+
+// Runs `command` (a shell command line) in `dir`. Errors only for not being able to start.
+absl::StatusOr<TestRun> RunTestCommand(const std::string& dir, const std::string& command,
+                                       const RunnerOptions& options);
+
+// A TCP port on 127.0.0.1 that was free a moment ago.
+absl::StatusOr<int> FreePort();
+
+}  // namespace smallfix
+
+#endif  // SMALLFIX_VALIDATORS_TEST_RUNNER_H_

@@ -1,0 +1,58 @@
+#ifndef SMALLFIX_VALIDATORS_VALIDATOR_H_
+#define SMALLFIX_VALIDATORS_VALIDATOR_H_
+
+#include <atomic>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "validators/test_runner.h"
+
+namespace smallfix {
+
+// What proving a candidate means for one repair.
+struct ValidationPlan {
+  std::string failing_test;              // must fail on the unpatched tree and pass patched
+  std::vector<std::string> other_tests;  // must still pass patched
+  std::string build;                     // optional build command, run before the tests
+  std::string interpreter = "/usr/bin/python3";
+  RunnerOptions runner;                  // local or torchrun, world size, limits
+};
+
+struct ChangedFile {
+  std::string file;  // repo-relative
+  std::string before;
+  std::string after;
+};
+
+struct StageResult {
+  std::string name;    // syntax | compile | build | test | regression
+  std::string status;  // passed | failed | timeout | error
+  double seconds = 0;
+  std::string detail;  // one line
+  std::string output;  // the tail of what it printed, for the report
+};
+
+struct ValidationResult {
+  // plausible (every stage passed) | failed | error | timeout | skipped
+  std::string status = "skipped";
+  std::vector<StageResult> stages;
+  double seconds = 0;
+};
+
+// Runs the failing test on a pristine workspace of `repo_root` (under `scratch_dir`): the
+// run that proves the failure is there to be fixed.
+absl::StatusOr<TestRun> Reproduce(const std::string& repo_root, const std::string& scratch_dir,
+                                  const ValidationPlan& plan, const std::atomic<bool>* cancel);
+
+// Applies `changes` in a fresh workspace named `name` and runs the stages in order, stopping
+// at the first that fails: syntax (tree-sitter), compile (the interpreter compiles the
+// changed files), build (when the plan has one), test (the failing test passes), regression
+// (every other test passes). The workspace is removed before it returns.
+ValidationResult ValidateCandidate(const std::string& repo_root, const std::string& scratch_dir,
+                                   const std::string& name, const std::vector<ChangedFile>& changes,
+                                   const ValidationPlan& plan, const std::atomic<bool>* cancel);
+
+}  // namespace smallfix
+
+#endif  // SMALLFIX_VALIDATORS_VALIDATOR_H_
