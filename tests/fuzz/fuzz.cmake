@@ -1,5 +1,4 @@
-# The log parser's fuzz target (included from engine/localize/CMakeLists.txt, next to the
-# library it fuzzes). With clang and -DSMALLFIX_LIBFUZZER=ON it is a libFuzzer binary
+# The log parser's fuzz target (included from the top-level CMakeLists.txt). With clang and -DSMALLFIX_LIBFUZZER=ON it is a libFuzzer binary
 # (scripts/fuzz.sh); otherwise a plain driver that replays inputs given on the command line.
 option(SMALLFIX_LIBFUZZER "Build log_parser_fuzzer with libFuzzer (clang only)" OFF)
 add_executable(log_parser_fuzzer ${CMAKE_SOURCE_DIR}/tests/fuzz/log_parser_fuzzer.cc)
