@@ -203,6 +203,10 @@ absl::Status ApiRename(const Args& args, const MatchContext& context, MatchState
   state.bindings["other_name"] = change.old_name == name ? change.new_name : change.old_name;
   state.bindings["api_module"] = change.module;
   state.bindings["since"] = change.since;
+  // "torch 1.13" -> package "torch", version "1.13", for version gates.
+  const size_t space = change.since.rfind(' ');
+  state.bindings["since_package"] = space == std::string::npos ? "" : change.since.substr(0, space);
+  state.bindings["since_version"] = space == std::string::npos ? change.since : change.since.substr(space + 1);
   return absl::OkStatus();
 }
 
@@ -220,7 +224,7 @@ const std::vector<LookupSpec>& LookupSpecs() {
        "holds when the callee neither has the parameter nor takes **kwargs"},
       {"in-scope", {"name"}, {}, "holds when the name is bound at the site"},
       {"not-in-scope", {"name"}, {}, "holds when the name is not bound at the site"},
-      {"api-rename", {"name", "module"}, {"old_name", "new_name", "other_name", "api_module", "since"},
+      {"api-rename", {"name", "module"}, {"old_name", "new_name", "other_name", "api_module", "since", "since_package", "since_version"},
        "the API-history entry where the name is the old or the new one"},
   };
   return *specs;
