@@ -4,6 +4,7 @@
 #include "engine/base/concat.h"
 #include "engine/index/repo_index.h"
 #include "engine/source/call_edits.h"
+#include "engine/source/comma_list.h"
 #include "engine/source/indentation.h"
 #include "engine/source/signature_edits.h"
 #include "engine/source/statement_edits.h"
@@ -198,6 +199,37 @@ absl::Status ApplyAction(const Template::Action& action, const MatchContext& con
       if (!to.ok()) return to.status();
       edit = RenameKeywordArgument(doc, *call, *from, *to);
     }
+  } else if (kind == "add-argument") {
+    // A positional argument: at the end, or before a captured argument.
+    absl::StatusOr<TSNode> call = TargetNode(args.at("call"), state);
+    absl::StatusOr<std::string> value = arg("value");
+    if (!call.ok()) return call.status();
+    if (!value.ok()) return value.status();
+    TSNode list = ts_node_child_by_field_name(*call, "arguments", 9);
+    if (!IsType(list, "argument_list")) return absl::InvalidArgumentError("@call has no argument list");
+    std::optional<TSNode> before;
+    if (args.contains("before")) {
+      absl::StatusOr<TSNode> node = TargetNode(args.at("before"), state);
+      if (!node.ok()) return node.status();
+      before = *node;
+    } else {
+      // Positional arguments go before the first keyword or ** argument.
+      for (TSNode item : ListItems(list)) {
+        if (IsType(item, "keyword_argument") || IsType(item, "dictionary_splat")) {
+          before = item;
+          break;
+        }
+      }
+    }
+    file = &SiteFile(state, files);
+    edit = InsertListItem(file->document, list, before, *value);
+  } else if (kind == "drop-argument") {
+    absl::StatusOr<TSNode> argument = TargetNode(args.at("argument"), state);
+    if (!argument.ok()) return argument.status();
+    TSNode list = ts_node_parent(*argument);
+    if (!IsType(list, "argument_list")) return absl::InvalidArgumentError("@argument is not an argument of a call");
+    file = &SiteFile(state, files);
+    edit = RemoveListItem(file->document, list, *argument);
   } else if (kind == "add-parameter" || kind == "set-default") {
     auto function = FunctionTarget(args.at("function"), context, state, files);
     if (!function.ok()) return function.status();

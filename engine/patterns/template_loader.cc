@@ -296,6 +296,8 @@ const std::vector<ActionSpec>& ActionSpecs() {
       {"add-keyword", {"call", "name", "value"}, {}},
       {"drop-keyword", {"call", "name"}, {}},
       {"rename-keyword", {"call", "from", "to"}, {}},
+      {"add-argument", {"call", "value"}, {"before"}},
+      {"drop-argument", {"argument"}, {}},
       {"add-parameter", {"function", "name"}, {"default"}},
       {"set-default", {"function", "name", "value"}, {}},
       {"add-import", {"code"}, {}},
