@@ -6,6 +6,7 @@
 #include "engine/base/concat.h"
 #include "absl/strings/str_format.h"
 #include "engine/source/python_language.h"
+#include "engine/source/syntax.h"
 #include "engine/source/utf8.h"
 
 namespace smallfix {
@@ -87,24 +88,12 @@ Position Document::NodeStart(TSNode node) const {
 }
 
 int Document::CountSyntaxErrors() const {
-  TSNode root = this->root();
-  if (!ts_node_has_error(root)) return 0;
   int count = 0;
-  TSTreeCursor cursor = ts_tree_cursor_new(root);
-  bool more = true;
-  while (more) {
-    TSNode node = ts_tree_cursor_current_node(&cursor);
+  WalkTree(root(), [&](TSNode node) {
     if (ts_node_is_error(node) || ts_node_is_missing(node)) ++count;
-    // Descend only into subtrees that contain an error.
-    if (ts_node_has_error(node) && ts_tree_cursor_goto_first_child(&cursor)) continue;
-    while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
-      if (!ts_tree_cursor_goto_parent(&cursor)) {
-        more = false;
-        break;
-      }
-    }
-  }
-  ts_tree_cursor_delete(&cursor);
+    // Only subtrees that contain an error are worth entering.
+    return ts_node_has_error(node) ? Walk::kDescend : Walk::kSkip;
+  });
   return count;
 }
 

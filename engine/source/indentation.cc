@@ -8,37 +8,27 @@
 namespace smallfix {
 namespace {
 
-// Depth-first search for the first block whose first statement starts its own line.
-std::optional<TSNode> FirstIndentedBlock(const Document& document, TSNode node) {
-  TSTreeCursor cursor = ts_tree_cursor_new(node);
+// The first block (pre-order) whose first statement starts its own line.
+std::optional<TSNode> FirstIndentedBlock(const Document& document) {
   std::optional<TSNode> found;
-  bool more = true;
-  while (more && !found) {
-    TSNode current = ts_tree_cursor_current_node(&cursor);
-    if (IsType(current, "block") && ts_node_named_child_count(current) > 0) {
-      TSNode first = ts_node_named_child(current, 0);
+  WalkTree(document.root(), [&](TSNode node) {
+    if (IsType(node, "block") && ts_node_named_child_count(node) > 0) {
+      TSNode first = ts_node_named_child(node, 0);
       if (StartsItsLine(document, first) &&
-          document.NodeStart(first).line > document.NodeStart(ts_node_parent(current)).line) {
-        found = current;
-        break;
+          document.NodeStart(first).line > document.NodeStart(ts_node_parent(node)).line) {
+        found = node;
+        return Walk::kStop;
       }
     }
-    if (ts_tree_cursor_goto_first_child(&cursor)) continue;
-    while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
-      if (!ts_tree_cursor_goto_parent(&cursor)) {
-        more = false;
-        break;
-      }
-    }
-  }
-  ts_tree_cursor_delete(&cursor);
+    return Walk::kDescend;
+  });
   return found;
 }
 
 }  // namespace
 
 std::string IndentUnit(const Document& document) {
-  std::optional<TSNode> block = FirstIndentedBlock(document, document.root());
+  std::optional<TSNode> block = FirstIndentedBlock(document);
   if (!block) return "    ";
   const TSNode first = ts_node_named_child(*block, 0);
   const std::string_view inner = LeadingWhitespace(document, document.NodeStart(first).line);

@@ -30,6 +30,28 @@ std::optional<TSNode> EnclosingOfType(TSNode node, std::initializer_list<std::st
 // Named children that are not comments, e.g. the arguments of an argument_list.
 std::vector<TSNode> NamedChildrenSkippingComments(TSNode node);
 
+// Pre-order walk of `root` and its descendants with a cursor. `visit(node)` returns what to
+// do next: kDescend into the node's children, kSkip them, or kStop the walk.
+enum class Walk { kDescend, kSkip, kStop };
+template <typename Visit>
+void WalkTree(TSNode root, Visit&& visit) {
+  TSTreeCursor cursor = ts_tree_cursor_new(root);
+  for (;;) {
+    const Walk next = visit(ts_tree_cursor_current_node(&cursor));
+    if (next == Walk::kStop) break;
+    if (next == Walk::kDescend && ts_tree_cursor_goto_first_child(&cursor)) continue;
+    bool more = true;
+    while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
+      if (!ts_tree_cursor_goto_parent(&cursor)) {
+        more = false;
+        break;
+      }
+    }
+    if (!more) break;
+  }
+  ts_tree_cursor_delete(&cursor);
+}
+
 // The whitespace before the first token of `line`.
 std::string_view LeadingWhitespace(const Document& document, int line);
 // True when only whitespace precedes `node` on its line.

@@ -9,6 +9,7 @@
 #include "absl/status/statusor.h"
 #include "engine/source/document.h"
 #include "engine/source/edit.h"
+#include "engine/source/syntax.h"
 #include "gtest/gtest.h"
 
 namespace smallfix::testing {
@@ -21,24 +22,14 @@ inline Document Parse(std::string text, std::string path = "pkg/mod.py") {
 
 // The first node (pre-order) of `type` whose text starts with `prefix`; a null node if none.
 inline TSNode Find(const Document& document, std::string_view type, std::string_view prefix = "") {
-  TSTreeCursor cursor = ts_tree_cursor_new(document.root());
   TSNode found{};
-  bool more = true;
-  while (more) {
-    TSNode node = ts_tree_cursor_current_node(&cursor);
+  WalkTree(document.root(), [&](TSNode node) {
     if (type == ts_node_type(node) && document.NodeText(node).starts_with(prefix)) {
       found = node;
-      break;
+      return Walk::kStop;
     }
-    if (ts_tree_cursor_goto_first_child(&cursor)) continue;
-    while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
-      if (!ts_tree_cursor_goto_parent(&cursor)) {
-        more = false;
-        break;
-      }
-    }
-  }
-  ts_tree_cursor_delete(&cursor);
+    return Walk::kDescend;
+  });
   return found;
 }
 
