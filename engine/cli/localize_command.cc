@@ -118,13 +118,13 @@ int RunLocalize(const LocalizeArgs& args) {
   std::string error;
   std::vector<std::string> notes;
   if (!args.test.empty()) {
-    TestRunOptions run_options;
+    LocalizationRunOptions run_options;
     run_options.repo_root = args.repo;
     run_options.command = args.test;
     run_options.timeout_seconds = args.timeout;
     run_options.coverage = args.coverage;
     run_options.python = args.python;
-    absl::StatusOr<TestRun> run = RunTestsForLocalization(run_options);
+    absl::StatusOr<LocalizationRun> run = RunTestsForLocalization(run_options);
     if (!run.ok()) {
       std::cerr << "smallfix localize: " << run.status().message() << "\n";
       return kExitBadInput;

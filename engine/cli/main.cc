@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
   smallfix::cli::AddLocalizeCommand(app, &exit_status);
   smallfix::cli::AddRepairCommand(app, &exit_status);
   smallfix::cli::AddTemplatesCommand(app, &exit_status);
+  smallfix::cli::AddBenchCommand(app, &exit_status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

@@ -61,7 +61,7 @@ std::optional<std::string> PytestArguments(const std::string& command) {
 
 }  // namespace
 
-absl::StatusOr<TestRun> RunTestsForLocalization(const TestRunOptions& options) {
+absl::StatusOr<LocalizationRun> RunTestsForLocalization(const LocalizationRunOptions& options) {
   std::string dir_template = (fs::temp_directory_path() / "smallfix-localize-XXXXXX").string();
   if (::mkdtemp(dir_template.data()) == nullptr) {
     return absl::InternalError("cannot create a temporary directory for the test run");
@@ -75,7 +75,7 @@ absl::StatusOr<TestRun> RunTestsForLocalization(const TestRunOptions& options) {
     }
   } cleanup{temp};
 
-  TestRun run;
+  LocalizationRun run;
   std::string command = options.command;
   const std::optional<std::string> pytest_args = PytestArguments(options.command);
   const std::string junit = temp + "/junit.xml";

@@ -9,7 +9,7 @@
 
 namespace smallfix {
 
-struct TestRunOptions {
+struct LocalizationRunOptions {
   std::string repo_root;
   std::string command;          // a shell command, run with /bin/sh -c in repo_root
   double timeout_seconds = 600; // the whole process group is killed after this
@@ -19,10 +19,10 @@ struct TestRunOptions {
   std::string python = "/usr/bin/python3";
 };
 
-struct TestRun {
+struct LocalizationRun {
   std::string output;       // stdout and stderr, tail
   std::string junit_xml;    // pytest's report, when the command is pytest
-  LineScores coverage;      // Ochiai per line, with TestRunOptions::coverage
+  LineScores coverage;      // Ochiai per line, with LocalizationRunOptions::coverage
   int exit_code = -1;
   bool timed_out = false;
   std::vector<std::string> notes;  // what did not work (coverage unavailable, ...)
@@ -35,7 +35,7 @@ struct TestRun {
 // per-line contexts back (`coverage json --show-contexts`). Errors only when the command
 // cannot be started. The run writes nothing into the repo: no bytecode, no pytest cache;
 // reports go to a temporary directory that is removed afterwards.
-absl::StatusOr<TestRun> RunTestsForLocalization(const TestRunOptions& options);
+absl::StatusOr<LocalizationRun> RunTestsForLocalization(const LocalizationRunOptions& options);
 
 }  // namespace smallfix
 

@@ -128,7 +128,9 @@ absl::Status NearestParameter(const Args& args, const MatchContext& context, Mat
   const std::string name = Arg(args, "name");
   const ParamInfo* best = nullptr;
   size_t best_distance = SIZE_MAX;
-  for (const ParamInfo& param : state.callee->CallableParams()) {
+  // Held here: `best` points into it (CallableParams returns a copy).
+  const std::vector<ParamInfo> params = state.callee->CallableParams();
+  for (const ParamInfo& param : params) {
     if (!IsPassable(param) || param.name == name) continue;
     const size_t distance = EditDistance(name, param.name);
     if (distance < best_distance) {
@@ -157,7 +159,7 @@ absl::Status NearestParameter(const Args& args, const MatchContext& context, Mat
   };
   if (best_distance > std::max<size_t>(2, name.size() / 3)) {
     // Prefer a parameter that shares words with `name` over the nearest by letters.
-    for (const ParamInfo& param : state.callee->CallableParams()) {
+    for (const ParamInfo& param : params) {
       if (IsPassable(param) && param.name != name && shared_words(name, param.name)) {
         best = &param;
         break;

@@ -6,39 +6,12 @@
 #include <set>
 
 #include "engine/base/concat.h"
+#include "engine/repair/tree_key.h"
 #include "engine/source/diff.h"
 #include "engine/source/syntax.h"
 
 namespace smallfix {
 namespace {
-
-// The tree's S-expression: equal for texts that differ only in layout and comments' places.
-std::string TreeKey(const std::string& path, const std::string& text) {
-  absl::StatusOr<Document> document = Document::Parse(path, text);
-  if (!document.ok()) return text;
-  char* sexp = ts_node_string(document->root());
-  std::string key(sexp);
-  std::free(sexp);
-  // Identifiers and literals are leaves the S-expression omits; add the token texts.
-  TSTreeCursor cursor = ts_tree_cursor_new(document->root());
-  bool more = true;
-  while (more) {
-    TSNode node = ts_tree_cursor_current_node(&cursor);
-    if (ts_node_child_count(node) == 0 && !IsType(node, "comment")) {
-      key += ' ';
-      key += document->NodeText(node);
-    }
-    if (ts_tree_cursor_goto_first_child(&cursor)) continue;
-    while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
-      if (!ts_tree_cursor_goto_parent(&cursor)) {
-        more = false;
-        break;
-      }
-    }
-  }
-  ts_tree_cursor_delete(&cursor);
-  return key;
-}
 
 int CountChangedLines(const std::string& diff) {
   int count = 0;

@@ -1,0 +1,21 @@
+#ifndef SMALLFIX_BENCHMARKS_SMALLFIX_RUNNER_BENCH_RUN_H_
+#define SMALLFIX_BENCHMARKS_SMALLFIX_RUNNER_BENCH_RUN_H_
+
+#include <string>
+#include <vector>
+
+#include "benchmarks/smallfix/runner/bug_result.h"
+
+namespace smallfix::bench {
+
+// One whole `smallfix bench` run: what the writers (JSON, markdown, SVG) render.
+struct BenchRun {
+  std::string mode = "issue";  // issue | perfect
+  std::vector<BugResult> bugs;
+  double seconds = 0;  // wall-clock time of the run
+  int jobs = 1;
+};
+
+}  // namespace smallfix::bench
+
+#endif  // SMALLFIX_BENCHMARKS_SMALLFIX_RUNNER_BENCH_RUN_H_

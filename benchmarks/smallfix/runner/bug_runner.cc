@@ -1,0 +1,235 @@
+#include "benchmarks/smallfix/runner/bug_runner.h"
+
+#include <stdlib.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <vector>
+
+#include "absl/strings/str_format.h"
+#include "benchmarks/smallfix/runner/ast_match.h"
+#include "benchmarks/smallfix/runner/unified_diff.h"
+#include "engine/base/concat.h"
+#include "engine/localize/localizer.h"
+#include "engine/repair/pipeline.h"
+#include "validators/process.h"
+#include "validators/validator.h"
+
+namespace smallfix::bench {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+// A temporary directory removed with its contents when it goes out of scope.
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (fs::temp_directory_path() / "smallfix-bench-XXXXXX").string();
+    if (mkdtemp(pattern.data()) != nullptr) path_ = pattern;
+  }
+  ~TempDir() {
+    std::error_code error;
+    if (!path_.empty()) fs::remove_all(path_, error);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+absl::StatusOr<std::string> ReadText(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return absl::NotFoundError(Concat(path, ": cannot read the file"));
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Copies `from` to `to` without the caches a test run may have left in the bug's tree.
+absl::Status CopyProject(const fs::path& from, const fs::path& to) {
+  std::error_code error;
+  fs::create_directories(to, error);
+  for (auto it = fs::recursive_directory_iterator(from, error); !error && it != fs::recursive_directory_iterator();
+       it.increment(error)) {
+    const std::string name = it->path().filename().string();
+    if (name == "__pycache__" || name == ".pytest_cache" || name.ends_with(".pyc")) {
+      if (it->is_directory()) it.disable_recursion_pending();
+      continue;
+    }
+    const fs::path target = to / fs::relative(it->path(), from);
+    if (it->is_directory()) {
+      fs::create_directories(target, error);
+    } else {
+      fs::copy_file(it->path(), target, fs::copy_options::overwrite_existing, error);
+    }
+    if (error) break;
+  }
+  if (error) return absl::InternalError(Concat("cannot copy ", from.string(), ": ", error.message()));
+  return absl::OkStatus();
+}
+
+absl::Status Git(const std::string& repo, std::vector<std::string> args) {
+  ProcessOptions process;
+  process.argv = {"git", "-c", "user.name=smallfix-bench", "-c", "user.email=bench@smallfix.invalid",
+                  "-c", "commit.gpgsign=false"};
+  process.argv.insert(process.argv.end(), args.begin(), args.end());
+  process.cwd = repo;
+  process.time_limit_seconds = 60;
+  absl::StatusOr<ProcessResult> ran = RunProcess(process);
+  if (!ran.ok()) return ran.status();
+  if (!ran->ok()) return absl::InternalError(Concat("git ", args.front(), " failed: ", ran->output));
+  return absl::OkStatus();
+}
+
+// The buggy project as a fresh one-commit git repository at `repo`.
+absl::Status MakeRepo(const BugSpec& spec, const std::string& repo) {
+  if (absl::Status copied = CopyProject(spec.ProjectDir(), repo); !copied.ok()) return copied;
+  if (absl::Status s = Git(repo, {"init", "-q"}); !s.ok()) return s;
+  if (absl::Status s = Git(repo, {"add", "-A"}); !s.ok()) return s;
+  return Git(repo, {"commit", "-qm", "buggy"});
+}
+
+std::vector<PatchedFile> ToPatched(const Candidate& candidate) {
+  std::vector<PatchedFile> files;
+  for (const FileChange& change : candidate.changes) files.push_back({change.file, change.before, change.after});
+  return files;
+}
+
+ValidationPlan PlanFor(const BugSpec& spec, const BenchOptions& options) {
+  ValidationPlan plan;
+  plan.failing_test = spec.failing_test;
+  plan.other_tests = {spec.passing_test};
+  plan.interpreter = options.interpreter;
+  plan.runner.kind = spec.world_size > 1 ? "torchrun" : "local";
+  plan.runner.world_size = spec.world_size;
+  plan.runner.time_limit_seconds = options.timeout_seconds > 0 ? options.timeout_seconds : spec.timeout;
+  return plan;
+}
+
+// Builds the request: the issue's text to localize, or (perfect) the bug's site with the
+// symptom localization reads from the issue.
+absl::StatusOr<RepairRequest> MakeRequest(const BugSpec& spec, const BenchOptions& options, const std::string& repo) {
+  absl::StatusOr<std::string> issue = ReadText(spec.IssuePath());
+  if (!issue.ok()) return issue.status();
+  RepairRequest request;
+  request.repo = repo;
+  request.templates_dir = options.templates_dir;
+  request.plan = PlanFor(spec, options);
+  request.top = 1;
+  request.jobs = 1;
+  request.cancel = options.cancel;
+  if (!options.perfect) {
+    request.failure_text = *std::move(issue);
+    request.failure_kind = FailureKind::kIssue;
+    return request;
+  }
+  LocalizeOptions localize;
+  localize.kind = FailureKind::kIssue;
+  absl::StatusOr<Localization> localization = Localize(repo, *issue, localize);
+  if (!localization.ok()) return localization.status();
+  request.sites = {RepairSite{spec.site_file, spec.site_line, 1.0}};
+  request.symptom_text = localization->symptom.Text();
+  return request;
+}
+
+// Whether the patch passes the bug's held-back tests: the patched tree with heldback/
+// copied in runs tests.heldback with the bug's runner.
+bool PassesHeldback(const BugSpec& spec, const BenchOptions& options, const std::string& repo,
+                    const std::string& scratch, const Candidate& candidate) {
+  ValidationPlan plan = PlanFor(spec, options);
+  plan.failing_test = spec.heldback_test;
+  plan.other_tests.clear();
+  plan.build = absl::StrFormat("cp -r '%s' heldback", fs::absolute(spec.HeldbackDir()).string());
+  std::vector<ChangedFile> changes;
+  for (const FileChange& change : candidate.changes) changes.push_back({change.file, change.before, change.after});
+  const ValidationResult result = ValidateCandidate(repo, scratch, "heldback", changes, plan, options.cancel);
+  return result.status == "plausible";
+}
+
+std::string Outcome(const RepairReport& report, bool plausible, bool correct) {
+  if (correct) return "fixed";
+  if (plausible) return "plausible-incorrect";
+  if (report.sites.empty()) return "no-site";
+  if (report.generated == 0) return "no-candidates";
+  if (!report.reproduced) return "not-reproduced";
+  return "no-plausible";
+}
+
+}  // namespace
+
+BugResult RunBug(const BugSpec& spec, const BenchOptions& options) {
+  BugResult result;
+  result.id = spec.id;
+  result.family = spec.family;
+  result.world_size = spec.world_size;
+  auto fail = [&](const absl::Status& status) {
+    result.outcome = "error";
+    result.error = std::string(status.message());
+    return result;
+  };
+  TempDir temp;
+  if (temp.path().empty()) return fail(absl::InternalError("cannot create a temporary directory"));
+  const std::string repo = temp.path() + "/repo";
+  const std::string scratch = temp.path() + "/scratch";
+  if (absl::Status made = MakeRepo(spec, repo); !made.ok()) return fail(made);
+  std::error_code error;
+  fs::create_directories(scratch, error);
+
+  absl::StatusOr<RepairRequest> request = MakeRequest(spec, options, repo);
+  if (!request.ok()) return fail(request.status());
+  const Clock::time_point start = Clock::now();
+  absl::StatusOr<RepairReport> report = RunRepair(*request);
+  result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  if (!report.ok()) return fail(report.status());
+  result.candidates = report->generated;
+  result.validated = report->validated;
+  for (const ReportSite& site : report->sites) {
+    result.site_found |= site.file == spec.site_file && site.line == spec.site_line;
+  }
+
+  absl::StatusOr<std::string> fix = ReadText(spec.FixPath());
+  if (!fix.ok()) return fail(fix.status());
+  const std::string project = spec.ProjectDir();
+  absl::StatusOr<std::vector<PatchedFile>> reference =
+      ApplyUnifiedDiff(*fix, [&](const std::string& file) { return ReadText(project + "/" + file); });
+  if (!reference.ok()) return fail(absl::InvalidArgumentError(Concat(spec.FixPath(), ": ", reference.status().message())));
+
+  std::optional<int> first_same_ast;
+  const ValidatedCandidate* best = nullptr;
+  int best_rank = 0;
+  bool best_same_ast = false;
+  for (size_t i = 0; i < report->candidates.size(); ++i) {
+    const ValidatedCandidate& candidate = report->candidates[i];
+    const bool same = SameAstAsReference(*reference, ToPatched(candidate.scored.candidate));
+    if (same && !first_same_ast) first_same_ast = static_cast<int>(i) + 1;
+    if (best == nullptr && candidate.validation.status == "plausible") {
+      best = &candidate;
+      best_rank = static_cast<int>(i) + 1;
+      best_same_ast = same;
+    }
+  }
+  result.rank = first_same_ast;
+  result.plausible = best != nullptr;
+  if (best != nullptr) {
+    result.template_id = best->scored.candidate.template_id;
+    if (best_same_ast) {
+      result.correct = true;
+      result.correct_by = "ast";
+    } else if (PassesHeldback(spec, options, repo, scratch, best->scored.candidate)) {
+      result.correct = true;
+      result.correct_by = "heldback";
+      result.rank = best_rank;
+    }
+  }
+  result.outcome = Outcome(*report, result.plausible, result.correct);
+  if (report->cancelled) return fail(absl::CancelledError("interrupted"));
+  return result;
+}
+
+}  // namespace smallfix::bench

@@ -1,0 +1,32 @@
+#ifndef SMALLFIX_BENCHMARKS_SMALLFIX_RUNNER_BUG_RUNNER_H_
+#define SMALLFIX_BENCHMARKS_SMALLFIX_RUNNER_BUG_RUNNER_H_
+
+#include <atomic>
+#include <string>
+
+#include "benchmarks/smallfix/runner/bug_result.h"
+#include "benchmarks/smallfix/runner/bug_spec.h"
+
+namespace smallfix::bench {
+
+struct BenchOptions {
+  // Perfect localization: repair at bug.yaml's site, with the symptom the issue shows.
+  bool perfect = false;
+  double timeout_seconds = 0;  // per test command; 0: bug.yaml's timeout
+  std::string templates_dir;   // "" for the installed templates
+  std::string interpreter = "/usr/bin/python3";
+  const std::atomic<bool>* cancel = nullptr;
+};
+
+// Repairs one bug as a user would, from its issue.md alone (or at its site with
+// `perfect`): copies project/ into a fresh git repository under a temporary directory,
+// runs the repair pipeline with the bug's test commands (torchrun-style ranks when its
+// world size is 2 or more) and stops at the first plausible patch; then scores the
+// candidates against fix.diff (same AST) and the plausible one against the held-back
+// tests. Never throws and never writes under the bug's directory; a failure of the run
+// itself is recorded in the result's `error`.
+BugResult RunBug(const BugSpec& spec, const BenchOptions& options);
+
+}  // namespace smallfix::bench
+
+#endif  // SMALLFIX_BENCHMARKS_SMALLFIX_RUNNER_BUG_RUNNER_H_

@@ -1,0 +1,129 @@
+// smallfix bench: repair every benchmark bug from its issue and score the patches.
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <thread>
+
+#include "absl/strings/str_split.h"
+#include "benchmarks/smallfix/runner/bench_run.h"
+#include "benchmarks/smallfix/runner/bug_runner.h"
+#include "benchmarks/smallfix/runner/bug_spec.h"
+#include "benchmarks/smallfix/runner/progress_bar.h"
+#include "benchmarks/smallfix/runner/results_chart.h"
+#include "benchmarks/smallfix/runner/results_json.h"
+#include "benchmarks/smallfix/runner/results_markdown.h"
+#include "engine/cli/commands.h"
+#include "engine/cli/interrupts.h"
+
+namespace smallfix::cli {
+namespace {
+
+struct Options {
+  std::string bugs_dir, json, markdown, chart, templates, python;
+  std::vector<std::string> bugs;  // --bug, repeatable, comma lists too
+  int jobs = 1;
+  double timeout = 0;
+  bool perfect = false;
+};
+
+bool WriteFile(const std::string& path, const std::string& text, const char* flag) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+  if (!out) std::cerr << "smallfix: cannot write " << flag << " " << path << "\n";
+  return static_cast<bool>(out);
+}
+
+// Runs the bugs, `jobs` at a time, in the order given; stops taking new ones on Ctrl-C.
+std::vector<bench::BugResult> RunAll(const std::vector<bench::BugSpec>& bugs, const bench::BenchOptions& options,
+                                     int jobs, bench::ProgressBar& progress) {
+  std::vector<bench::BugResult> results(bugs.size());
+  std::vector<char> ran(bugs.size(), 0);  // not vector<bool>: threads write neighbours
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t i; (i = next++) < bugs.size();) {
+      if (options.cancel != nullptr && options.cancel->load()) return;
+      progress.Started(bugs[i].id);
+      results[i] = bench::RunBug(bugs[i], options);
+      ran[i] = 1;  // each index is written by one thread only
+      progress.Finished(results[i]);
+    }
+  };
+  std::vector<std::thread> workers;
+  for (int j = 0; j < std::clamp<int>(jobs, 1, static_cast<int>(bugs.size())); ++j) workers.emplace_back(work);
+  for (std::thread& worker : workers) worker.join();
+  std::vector<bench::BugResult> done;
+  for (size_t i = 0; i < bugs.size(); ++i) {
+    if (ran[i]) done.push_back(std::move(results[i]));
+  }
+  return done;
+}
+
+int Run(const Options& o) {
+  std::vector<std::string> ids;
+  for (const std::string& flag : o.bugs) {
+    for (absl::string_view id : absl::StrSplit(flag, ',', absl::SkipWhitespace())) ids.emplace_back(id);
+  }
+  const std::string bugs_dir = o.bugs_dir.empty() ? bench::DefaultBugsDir() : o.bugs_dir;
+  absl::StatusOr<std::vector<bench::BugSpec>> bugs = bench::LoadBugs(bugs_dir, ids);
+  if (!bugs.ok()) {
+    std::cerr << "smallfix: " << bugs.status().message() << "\n";
+    return kExitBadInput;
+  }
+  if (o.jobs < 1) {
+    std::cerr << "smallfix: --jobs must be 1 or more\n";
+    return kExitBadInput;
+  }
+  bench::BenchOptions options;
+  options.perfect = o.perfect;
+  options.timeout_seconds = o.timeout;
+  options.templates_dir = o.templates;
+  if (!o.python.empty()) options.interpreter = o.python;
+  options.cancel = InstallInterruptHandlers();
+
+  bench::BenchRun run;
+  run.mode = o.perfect ? "perfect" : "issue";
+  run.jobs = o.jobs;
+  const auto start = std::chrono::steady_clock::now();
+  bench::ProgressBar progress(static_cast<int>(bugs->size()), isatty(STDERR_FILENO) != 0, std::cerr);
+  run.bugs = RunAll(*bugs, options, o.jobs, progress);
+  progress.Close();
+  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  std::cout << "smallfix bench (" << run.mode << " mode): " << run.bugs.size() << " bugs in "
+            << static_cast<int>(run.seconds) << " s\n"
+            << bench::SummaryText(run);
+  bool written = true;
+  if (!o.json.empty()) written &= WriteFile(o.json, bench::ResultsJson(run).dump(2) + "\n", "--json");
+  if (!o.markdown.empty()) written &= WriteFile(o.markdown, bench::ResultsMarkdown(run), "--markdown");
+  if (!o.chart.empty()) written &= WriteFile(o.chart, bench::ResultsSvg(run), "--chart");
+  if (options.cancel->load()) {
+    std::cerr << "smallfix: interrupted; results cover the bugs that finished\n";
+    return 128 + (InterruptSignal() ? InterruptSignal() : 2);
+  }
+  return written ? kExitFound : kExitBadInput;
+}
+
+}  // namespace
+
+void AddBenchCommand(CLI::App& app, int* exit_status) {
+  auto o = std::make_shared<Options>();
+  CLI::App* bench = app.add_subcommand("bench", "Run the small-fix benchmark and score the patches");
+  bench->add_option("--bugs-dir", o->bugs_dir, "Directory of bugs (default: benchmarks/smallfix/bugs)");
+  bench->add_option("--bug", o->bugs, "Run only this bug (repeatable; comma lists too)");
+  bench->add_option("--jobs", o->jobs, "Bugs repaired at once (default 1)");
+  bench->add_flag("--perfect", o->perfect, "Perfect localization: repair at bug.yaml's site");
+  bench->add_option("--json", o->json, "Write the results as JSON to FILE");
+  bench->add_option("--markdown", o->markdown, "Write the results as markdown tables to FILE");
+  bench->add_option("--chart", o->chart, "Write an SVG chart (rates per family, time to fix) to FILE");
+  bench->add_option("--timeout", o->timeout, "Seconds per test command (default: each bug's timeout)");
+  bench->add_option("--templates", o->templates, "Template directory (default: the installed templates/)");
+  bench->add_option("--python", o->python, "Interpreter for tests (default /usr/bin/python3)");
+  bench->callback([o, exit_status] { *exit_status = Run(*o); });
+}
+
+}  // namespace smallfix::cli
