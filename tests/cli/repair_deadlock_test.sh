@@ -4,7 +4,7 @@
 # (pending is None) and flush_bucket crashes iterating it. The top-ranked candidate,
 # guard.none-return, makes rank 1 return before the all-reduce that rank 0 is waiting in; rank 1
 # then waits in the test's dist.barrier() and rank 0 in dist.all_reduce(): a real gloo deadlock
-# (both processes alive, so gloo never sees a closed connection). With --timeout 20 it must be
+# (both processes alive, so gloo never sees a closed connection). With --timeout 45 it must be
 # reported as "timeout", its process groups killed, and the next candidate (guard.none-or-empty,
 # which keeps every rank in the all-reduce) validated and found plausible. Afterwards no process of
 # the run is left (every test command carries a unique -k marker that pgrep can find), and no
@@ -14,7 +14,7 @@ source "$(dirname "$0")/repair_e2e_lib.bash" "$@"
 
 NAME=deadlock_grad_bucket
 # Seconds per stage: long enough for a healthy 2-rank pytest run on a loaded 2-core machine.
-LIMIT=20
+LIMIT=45
 MARKER="sfe2e_deadlock_$$_$RANDOM"
 FAILING="python -m pytest -q -x tests/test_bucket.py::test_flush_when_only_rank0_has_grads -k 'not $MARKER'"
 ALL="python -m pytest -q tests -k 'not $MARKER'"
