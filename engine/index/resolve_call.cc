@@ -25,15 +25,6 @@ std::vector<TSNode> EnclosingFunctions(TSNode node) {
   return functions;
 }
 
-// The class whose body holds `function` directly (decorated or not), or a null node.
-TSNode ClassOfMethod(TSNode function) {
-  TSNode parent = ts_node_parent(function);
-  if (IsType(parent, "decorated_definition")) parent = ts_node_parent(parent);
-  if (!IsType(parent, "block")) return TSNode{};
-  TSNode cls = ts_node_parent(parent);
-  return IsType(cls, "class_definition") ? cls : TSNode{};
-}
-
 bool HasDecorator(const Document& document, TSNode function, std::string_view name) {
   TSNode parent = ts_node_parent(function);
   if (!IsType(parent, "decorated_definition")) return false;

@@ -196,15 +196,6 @@ class NameList {
   std::vector<ScopeName> names_;
 };
 
-// The class whose body holds `function` directly (decorated or not), or a null node.
-TSNode ClassOfMethod(TSNode function) {
-  TSNode parent = ts_node_parent(function);
-  if (IsType(parent, "decorated_definition")) parent = ts_node_parent(parent);
-  if (!IsType(parent, "block")) return TSNode{};
-  TSNode cls = ts_node_parent(parent);
-  return IsType(cls, "class_definition") ? cls : TSNode{};
-}
-
 bool IsStaticMethod(const Document& document, TSNode function) {
   TSNode parent = ts_node_parent(function);
   if (!IsType(parent, "decorated_definition")) return false;

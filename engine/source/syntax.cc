@@ -43,6 +43,14 @@ std::optional<TSNode> EnclosingOfType(TSNode node,
   return std::nullopt;
 }
 
+TSNode ClassOfMethod(TSNode function) {
+  TSNode parent = ts_node_parent(function);
+  if (IsType(parent, "decorated_definition")) parent = ts_node_parent(parent);
+  if (!IsType(parent, "block")) return TSNode{};
+  TSNode cls = ts_node_parent(parent);
+  return IsType(cls, "class_definition") ? cls : TSNode{};
+}
+
 std::vector<TSNode> NamedChildrenSkippingComments(TSNode node) {
   std::vector<TSNode> children;
   const uint32_t count = ts_node_named_child_count(node);

@@ -27,6 +27,9 @@ std::optional<TSNode> StatementAtLine(const Document& document, int line);
 // The nearest ancestor (or the node itself) of one of `types`.
 std::optional<TSNode> EnclosingOfType(TSNode node, std::initializer_list<std::string_view> types);
 
+// The class whose body holds `function` directly (decorated or not), or a null node.
+TSNode ClassOfMethod(TSNode function);
+
 // Named children that are not comments, e.g. the arguments of an argument_list.
 std::vector<TSNode> NamedChildrenSkippingComments(TSNode node);
 
