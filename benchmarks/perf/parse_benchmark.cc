@@ -2,7 +2,7 @@
 // (default: the torch package that Debian's python3-torch installs) with Document::Parse,
 // which validates UTF-8, builds the line index and the tree-sitter tree.
 //
-//   build/parse_benchmark [DIR] [--repeat N]
+//   build/benchmarks/parse_benchmark [DIR] [--repeat N]
 //
 // Prints files, lines, seconds, lines per second (parse time only, one thread) and the
 // process's peak RSS. Goals: >= 250K lines/s, peak RSS < 200 MB.
@@ -54,7 +54,9 @@ int main(int argc, char** argv) {
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return ts.tv_sec + ts.tv_nsec / 1e9;
   };
+  std::vector<double> round_seconds;  // wall time of each pass, to show the spread
   for (int round = 0; round < repeat; ++round) {
+    const double before = seconds;
     for (const auto& path : files) {
       std::ifstream in(path, std::ios::binary);
       std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -75,7 +77,13 @@ int main(int argc, char** argv) {
       bytes += size;
       if (document->CountSyntaxErrors() > 0) ++broken;
     }
+    round_seconds.push_back(seconds - before);
   }
+  std::sort(round_seconds.begin(), round_seconds.end());
+  const double per_round_lines = static_cast<double>(lines);
+  const double slowest = per_round_lines / round_seconds.back();
+  const double median = per_round_lines / round_seconds[round_seconds.size() / 2];
+  const double fastest = per_round_lines / round_seconds.front();
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
   const double total_lines = static_cast<double>(lines) * repeat;
@@ -83,11 +91,12 @@ int main(int argc, char** argv) {
                           "parse_benchmark: %d files, %d lines, %.1f MB under %s (x%d)\n"
                           "  parse time      %.3f s wall, %.3f s CPU\n"
                           "  lines/second    %.0f (per CPU second: %.0f)\n"
+                          "  per pass        min %.0f, median %.0f, max %.0f lines/s over %d pass(es)\n"
                           "  MB/second       %.1f\n"
                           "  peak RSS        %.1f MB\n"
                           "  files with syntax errors %d, rejected (not UTF-8) %d",
                           files.size(), lines, bytes / 1e6, dir, repeat, seconds, cpu_seconds,
-                          total_lines / seconds, total_lines / cpu_seconds, bytes * repeat / 1e6 / seconds,
+                          total_lines / seconds, total_lines / cpu_seconds, slowest, median, fastest, repeat, bytes * repeat / 1e6 / seconds,
                           usage.ru_maxrss / 1024.0, broken, rejected)
                           .c_str());
   return 0;
