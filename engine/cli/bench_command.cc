@@ -29,6 +29,7 @@ struct Options {
   int jobs = 1;
   double timeout = 0;
   bool perfect = false;
+  bool coverage = false;
 };
 
 bool WriteFile(const std::string& path, const std::string& text, const char* flag) {
@@ -80,13 +81,14 @@ int Run(const Options& o) {
   }
   bench::BenchOptions options;
   options.perfect = o.perfect;
+  options.coverage = o.coverage;
   options.timeout_seconds = o.timeout;
   options.templates_dir = o.templates;
   if (!o.python.empty()) options.interpreter = o.python;
   options.cancel = InstallInterruptHandlers();
 
   bench::BenchRun run;
-  run.mode = o.perfect ? "perfect" : "issue";
+  run.mode = o.perfect ? "perfect" : o.coverage ? "issue+coverage" : "issue";
   run.jobs = o.jobs;
   const auto start = std::chrono::steady_clock::now();
   bench::ProgressBar progress(static_cast<int>(bugs->size()), isatty(STDERR_FILENO) != 0, std::cerr);
@@ -116,7 +118,9 @@ void AddBenchCommand(CLI::App& app, int* exit_status) {
   bench->add_option("--bugs-dir", o->bugs_dir, "Directory of bugs (default: benchmarks/smallfix/bugs)");
   bench->add_option("--bug", o->bugs, "Run only this bug (repeatable; comma lists too)");
   bench->add_option("--jobs", o->jobs, "Bugs repaired at once (default 1)");
-  bench->add_flag("--perfect", o->perfect, "Perfect localization: repair at bug.yaml's site");
+  CLI::Option* perfect = bench->add_flag("--perfect", o->perfect, "Perfect localization: repair at bug.yaml's site");
+  bench->add_flag("--coverage", o->coverage, "Localize from issue.md and coverage over the bug's tests")
+      ->excludes(perfect);
   bench->add_option("--json", o->json, "Write the results as JSON to FILE");
   bench->add_option("--markdown", o->markdown, "Write the results as markdown tables to FILE");
   bench->add_option("--chart", o->chart, "Write an SVG chart (rates per family, time to fix) to FILE");

@@ -22,7 +22,7 @@ struct Options {
   std::vector<std::string> tests;  // the first is the failing test
   int world_size = 0, top = 1, jobs = 1;
   double timeout = 0;
-  bool no_validate = false, apply = false, json = false, quiet = false;
+  bool no_validate = false, apply = false, json = false, quiet = false, coverage = false;
 };
 
 absl::StatusOr<RepairSite> ParseSite(const std::string& text) {
@@ -69,6 +69,7 @@ absl::StatusOr<RepairRequest> MakeRequest(const Options& o, const std::atomic<bo
   request.validate = !o.no_validate;
   request.top = std::max(1, o.top);
   request.jobs = std::max(1, o.jobs);
+  request.coverage = o.coverage;
   request.cancel = cancel;
 
   ValidationPlan& plan = request.plan;
@@ -165,6 +166,9 @@ void AddRepairCommand(CLI::App& app, int* exit_status) {
   repair->add_option("--timeout", o->timeout, "Seconds per stage (default 300)");
   repair->add_option("--python", o->python, "Interpreter for tests (default /usr/bin/python3)");
   repair->add_option("--templates", o->templates, "Template directory (default: the installed templates/)");
+  repair->add_flag("--coverage", o->coverage,
+                   "Also rank lines by coverage (Ochiai) over the tests before localizing (pytest; runs the "
+                   "second --test, else the first, once and single-process)");
   repair->add_flag("--no-validate", o->no_validate, "List candidates without validating them");
   repair->add_option("--top", o->top, "Stop after K plausible patches (default 1)");
   repair->add_option("--jobs", o->jobs, "Candidates validated at once (default 1)");

@@ -12,9 +12,11 @@
 #include "engine/index/repo_index.h"
 #include "engine/localize/localizer.h"
 #include "engine/localize/symptom.h"
+#include "engine/localize/test_run.h"
 #include "engine/patterns/catalogue.h"
 #include "engine/rank/heuristic_ranker.h"
 #include "engine/vcs/workspace.h"
+#include "validators/junit_reader.h"
 
 namespace smallfix {
 namespace {
@@ -136,6 +138,48 @@ void ValidateInRankOrder(const RepairRequest& request, const std::string& scratc
   watcher.join();
 }
 
+// Coverage adds plausible sites that the traceback never named, so more of them are kept.
+constexpr int kCoverageMaxSites = 5;
+
+// Per-line Ochiai scores from one single-process run of the broadest test command (the first
+// of the other tests normally runs the failing test and the passing ones, which Ochiai needs
+// both of). Empty, with a note saying why, when the run fails or no test fails: the caller
+// then ranks by the traceback alone.
+LineScores CoverageScores(const RepairRequest& request, Clock::time_point start, std::vector<std::string>& notes) {
+  const ValidationPlan& plan = request.plan;
+  LocalizationRunOptions options;
+  options.repo_root = request.repo;
+  options.command = !plan.other_tests.empty() ? plan.other_tests.front() : plan.failing_test;
+  options.timeout_seconds = plan.runner.time_limit_seconds;
+  options.coverage = true;
+  options.python = plan.interpreter;
+  if (request.progress) request.progress(Concat("running `", options.command, "` under coverage"));
+  absl::StatusOr<LocalizationRun> run = RunTestsForLocalization(options);
+  if (!run.ok()) {
+    notes.push_back(Concat("coverage: ", run.status().message(), "; ranked by the failure text alone"));
+    return {};
+  }
+  for (const std::string& note : run->notes) notes.push_back(Concat("coverage: ", note));
+  int tests = 0, failed = 0;
+  if (absl::StatusOr<std::vector<JUnitCase>> cases = ReadJUnit(run->junit_xml); cases.ok()) {
+    for (const JUnitCase& test : *cases) {
+      ++tests;
+      failed += test.outcome == JUnitCase::Outcome::kFailed || test.outcome == JUnitCase::Outcome::kError;
+    }
+  }
+  if (failed == 0 || run->coverage.empty()) {
+    notes.push_back(Concat("coverage: `", options.command, "` showed no failing test under coverage",
+                           plan.runner.world_size > 1 ? " (it runs single-process, without ranks)" : "",
+                           "; ranked by the failure text alone"));
+    return {};
+  }
+  if (request.progress) {
+    request.progress(absl::StrFormat("ranking lines by coverage over %d tests (%d failing) (%.1f s)", tests, failed,
+                                     Since(start)));
+  }
+  return std::move(run->coverage);
+}
+
 }  // namespace
 
 const ValidatedCandidate* BestCandidate(const RepairReport& report, bool validated) {
@@ -160,10 +204,16 @@ absl::StatusOr<RepairReport> RunRepair(const RepairRequest& request) {
     LocalizeOptions options;
     options.kind = request.failure_kind;
     options.max_sites = request.max_sites;
+    std::vector<std::string> coverage_notes;
+    if (request.coverage && !request.plan.failing_test.empty()) {
+      options.coverage_scores = CoverageScores(request, start, coverage_notes);
+      if (!options.coverage_scores.empty()) options.max_sites = std::max(options.max_sites, kCoverageMaxSites);
+    }
     absl::StatusOr<Localization> localization = Localize(request.repo, request.failure_text, options);
     if (!localization.ok()) return localization.status();
     report.symptom = ToInput(localization->symptom);
     report.notes = localization->notes;
+    for (std::string& note : coverage_notes) report.notes.push_back(std::move(note));
     for (const Site& site : localization->sites) {
       sites.push_back({site.file, site.line, site.score});
       report.sites.push_back({site.file, site.line, site.function, site.score, site.symptom,

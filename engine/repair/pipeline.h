@@ -24,6 +24,11 @@ struct RepairRequest {
   std::vector<RepairSite> sites;
   std::string symptom_text;
   int max_sites = 3;  // localized sites to repair at
+  // Also rank lines by coverage (Ochiai over the tests' pass/fail) before localizing: runs
+  // the broadest test command once, single-process, under coverage.py. For failures whose
+  // traceback shows only the symptom (a test assertion, the use of a bad value). Ignored with
+  // `sites` or without a test command; raises max_sites to at least 5 when it yields scores.
+  bool coverage = false;
 
   std::string templates_dir;  // "" for the installed templates
   bool validate = true;

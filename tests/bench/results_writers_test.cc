@@ -161,6 +161,14 @@ TEST(ResultsMarkdownTest, HasTotalsAndOneRowPerBug) {
   EXPECT_EQ(rows, 3 + 1 + 2);  // guard, other, all; the bug header; two bugs
 }
 
+TEST(ResultsMarkdownTest, NamesTheCoverageMode) {
+  BenchRun run = SampleRun();
+  run.mode = "issue+coverage";
+  EXPECT_THAT(ResultsMarkdown(run),
+              HasSubstr("Mode: `issue+coverage` (localized from issue.md and coverage over the tests)."));
+  EXPECT_EQ(ResultsJson(run)["mode"], "issue+coverage");
+}
+
 TEST(ResultsJsonTest, FollowsTheContract) {
   const nlohmann::json json = ResultsJson(SampleRun());
   EXPECT_EQ(json["mode"], "issue");

@@ -10,7 +10,7 @@ namespace smallfix::bench {
 
 // One whole `smallfix bench` run: what the writers (JSON, markdown, SVG) render.
 struct BenchRun {
-  std::string mode = "issue";  // issue | perfect
+  std::string mode = "issue";  // issue | issue+coverage | perfect
   std::vector<BugResult> bugs;
   double seconds = 0;  // wall-clock time of the run
   int jobs = 1;

@@ -127,6 +127,7 @@ absl::StatusOr<RepairRequest> MakeRequest(const BugSpec& spec, const BenchOption
   if (!options.perfect) {
     request.failure_text = *std::move(issue);
     request.failure_kind = FailureKind::kIssue;
+    request.coverage = options.coverage;
     return request;
   }
   LocalizeOptions localize;

@@ -12,6 +12,8 @@ namespace smallfix::bench {
 struct BenchOptions {
   // Perfect localization: repair at bug.yaml's site, with the symptom the issue shows.
   bool perfect = false;
+  // Issue mode only: also rank lines by coverage over the bug's tests (repair --coverage).
+  bool coverage = false;
   double timeout_seconds = 0;  // per test command; 0: bug.yaml's timeout
   std::string templates_dir;   // "" for the installed templates
   std::string interpreter = "/usr/bin/python3";
