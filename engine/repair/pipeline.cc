@@ -1,7 +1,5 @@
 #include "engine/repair/pipeline.h"
 
-#include <stdlib.h>
-
 #include <chrono>
 #include <filesystem>
 #include <mutex>
@@ -9,6 +7,7 @@
 
 #include "absl/strings/str_format.h"
 #include "engine/base/concat.h"
+#include "engine/base/temp_dir.h"
 #include "engine/index/repo_index.h"
 #include "engine/localize/localizer.h"
 #include "engine/localize/symptom.h"
@@ -33,26 +32,6 @@ SymptomInput ToInput(const Symptom& symptom) {
   for (const auto& [key, value] : symptom.fields) input.fields[key] = value;
   return input;
 }
-
-// A scratch directory for workspaces, removed with everything in it when the run ends.
-class ScratchDir {
- public:
-  static absl::StatusOr<ScratchDir> Create() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "smallfix-XXXXXX").string();
-    if (mkdtemp(pattern.data()) == nullptr) return absl::InternalError("cannot create a temporary directory");
-    return ScratchDir(pattern);
-  }
-  ScratchDir(ScratchDir&& other) noexcept : path_(std::move(other.path_)) { other.path_.clear(); }
-  ~ScratchDir() {
-    std::error_code error;
-    if (!path_.empty()) std::filesystem::remove_all(path_, error);
-  }
-  const std::string& path() const { return path_; }
-
- private:
-  explicit ScratchDir(std::string path) : path_(std::move(path)) {}
-  std::string path_;
-};
 
 // Validates candidates in rank order, `jobs` at a time, until `top` plausible ones are
 // known and every candidate ranked above the last of them is done.
@@ -255,7 +234,7 @@ absl::StatusOr<RepairReport> RunRepair(const RepairRequest& request) {
           "validation needs the failing test: pass --test CMD (or set `test:` in .smallfix.yaml), or --no-validate");
     }
     PruneStaleWorkspaces(request.repo);
-    absl::StatusOr<ScratchDir> scratch = ScratchDir::Create();
+    absl::StatusOr<TempDir> scratch = TempDir::Create();
     if (!scratch.ok()) return scratch.status();
     if (request.progress) request.progress("reproducing the failure on the unpatched tree");
     absl::StatusOr<TestRun> reproduction = Reproduce(request.repo, scratch->path(), request.plan, request.cancel);

@@ -1,7 +1,5 @@
 #include "benchmarks/smallfix/runner/bug_runner.h"
 
-#include <stdlib.h>
-
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -13,6 +11,7 @@
 #include "benchmarks/smallfix/runner/ast_match.h"
 #include "benchmarks/smallfix/runner/unified_diff.h"
 #include "engine/base/concat.h"
+#include "engine/base/temp_dir.h"
 #include "engine/localize/localizer.h"
 #include "engine/repair/pipeline.h"
 #include "validators/process.h"
@@ -23,25 +22,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
-
-// A temporary directory removed with its contents when it goes out of scope.
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "smallfix-bench-XXXXXX").string();
-    if (mkdtemp(pattern.data()) != nullptr) path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code error;
-    if (!path_.empty()) fs::remove_all(path_, error);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
 
 absl::StatusOr<std::string> ReadText(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -174,10 +154,10 @@ BugResult RunBug(const BugSpec& spec, const BenchOptions& options) {
     result.error = std::string(status.message());
     return result;
   };
-  TempDir temp;
-  if (temp.path().empty()) return fail(absl::InternalError("cannot create a temporary directory"));
-  const std::string repo = temp.path() + "/repo";
-  const std::string scratch = temp.path() + "/scratch";
+  absl::StatusOr<TempDir> temp = TempDir::Create("smallfix-bench");
+  if (!temp.ok()) return fail(temp.status());
+  const std::string repo = temp->path() + "/repo";
+  const std::string scratch = temp->path() + "/scratch";
   if (absl::Status made = MakeRepo(spec, repo); !made.ok()) return fail(made);
   std::error_code error;
   fs::create_directories(scratch, error);

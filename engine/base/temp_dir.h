@@ -1,0 +1,45 @@
+#ifndef SMALLFIX_ENGINE_BASE_TEMP_DIR_H_
+#define SMALLFIX_ENGINE_BASE_TEMP_DIR_H_
+
+#include <stdlib.h>
+
+#include <filesystem>
+#include <string>
+
+#include "absl/status/statusor.h"
+
+namespace smallfix {
+
+// A fresh directory under the system's temporary directory ($TMPDIR), removed with
+// everything in it when the object goes away: on return, on an error path, and when a
+// cancelled run unwinds.
+class TempDir {
+ public:
+  // `prefix` names it ("smallfix" -> /tmp/smallfix-Ab12Cd).
+  static absl::StatusOr<TempDir> Create(const std::string& prefix = "smallfix") {
+    std::string pattern = (std::filesystem::temp_directory_path() / (prefix + "-XXXXXX")).string();
+    if (mkdtemp(pattern.data()) == nullptr) {
+      return absl::InternalError("cannot create a temporary directory under " +
+                                 std::filesystem::temp_directory_path().string());
+    }
+    return TempDir(std::move(pattern));
+  }
+  TempDir(TempDir&& other) noexcept : path_(std::move(other.path_)) { other.path_.clear(); }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  TempDir& operator=(TempDir&&) = delete;
+  ~TempDir() {
+    std::error_code ignored;
+    if (!path_.empty()) std::filesystem::remove_all(path_, ignored);
+  }
+
+  const std::string& path() const { return path_; }
+
+ private:
+  explicit TempDir(std::string path) : path_(std::move(path)) {}
+  std::string path_;
+};
+
+}  // namespace smallfix
+
+#endif  // SMALLFIX_ENGINE_BASE_TEMP_DIR_H_
