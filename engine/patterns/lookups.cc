@@ -187,6 +187,17 @@ absl::Status CalleeLacksParameter(const Args& args, const MatchContext&, MatchSt
   return absl::OkStatus();
 }
 
+// Version shims are for APIs of other packages: a callee the repo itself defines is fixed in
+// the repo (add the parameter, rename the keyword), not worked around.
+absl::Status ExternalCallee(const Args& args, const MatchContext& context, MatchState& state) {
+  absl::StatusOr<TSNode> call = CallNode(args, state);
+  if (!call.ok()) return call.status();
+  if (context.index != nullptr && !context.index->ResolveCall(*state.document, *call).empty()) {
+    return Reject("the callee is defined in the repo");
+  }
+  return absl::OkStatus();
+}
+
 absl::Status InScope(const Args& args, const MatchContext&, MatchState& state, bool want) {
   const std::string name = Arg(args, "name");
   const bool found = IsNameInScope(*state.document, ts_node_start_byte(state.statement), name);
@@ -224,6 +235,7 @@ const std::vector<LookupSpec>& LookupSpecs() {
        "the callee's parameter nearest to a name (typo or rename)"},
       {"callee-lacks-parameter", {"name"}, {},
        "holds when the callee neither has the parameter nor takes **kwargs"},
+      {"external-callee", {"call"}, {}, "holds when the call does not reach a def of the repo"},
       {"in-scope", {"name"}, {}, "holds when the name is bound at the site"},
       {"not-in-scope", {"name"}, {}, "holds when the name is not bound at the site"},
       {"api-rename", {"name", "module"}, {"old_name", "new_name", "other_name", "api_module", "since", "since_package", "since_version"},
@@ -245,6 +257,7 @@ absl::Status RunLookup(const std::string& kind, const Args& args, const MatchCon
   if (kind == "missing-argument") return MissingArgument(args, context, state);
   if (kind == "nearest-parameter") return NearestParameter(args, context, state);
   if (kind == "callee-lacks-parameter") return CalleeLacksParameter(args, context, state);
+  if (kind == "external-callee") return ExternalCallee(args, context, state);
   if (kind == "in-scope") return InScope(args, context, state, true);
   if (kind == "not-in-scope") return InScope(args, context, state, false);
   if (kind == "api-rename") return ApiRename(args, context, state);
