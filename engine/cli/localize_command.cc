@@ -11,6 +11,7 @@
 
 #include "absl/strings/str_format.h"
 #include "engine/cli/commands.h"
+#include "engine/cli/interrupts.h"
 #include "engine/localize/localizer.h"
 #include "engine/localize/test_run.h"
 
@@ -124,7 +125,12 @@ int RunLocalize(const LocalizeArgs& args) {
     run_options.timeout_seconds = args.timeout;
     run_options.coverage = args.coverage;
     run_options.python = args.python;
+    run_options.cancel = InstallInterruptHandlers();
     absl::StatusOr<LocalizationRun> run = RunTestsForLocalization(run_options);
+    if (run.ok() && InterruptSignal() != 0) {
+      std::cerr << "smallfix localize: interrupted; the test run was stopped\n";
+      return 128 + InterruptSignal();
+    }
     if (!run.ok()) {
       std::cerr << "smallfix localize: " << run.status().message() << "\n";
       return kExitBadInput;

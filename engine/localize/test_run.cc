@@ -103,6 +103,7 @@ absl::StatusOr<LocalizationRun> RunTestsForLocalization(const LocalizationRunOpt
   process.shell_command = command;
   process.cwd = options.repo_root;
   process.time_limit_seconds = options.timeout_seconds;
+  process.cancel = options.cancel;
   process.env["PYTHONFAULTHANDLER"] = "1";
   process.env["PYTHONUNBUFFERED"] = "1";
   process.env["PYTHONDONTWRITEBYTECODE"] = "1";
@@ -115,6 +116,10 @@ absl::StatusOr<LocalizationRun> RunTestsForLocalization(const LocalizationRunOpt
     run.notes.push_back(absl::StrFormat("the test command ran past %g s and was killed (a hang?)",
                                         options.timeout_seconds));
   }
+  if (result->cancelled) {
+    run.notes.push_back("interrupted");
+    return run;
+  }
   if (!pytest_args) return run;
   run.junit_xml = ReadFile(junit);
 
@@ -124,6 +129,7 @@ absl::StatusOr<LocalizationRun> RunTestsForLocalization(const LocalizationRunOpt
                                   " --show-contexts -o ", ShellQuote(temp + "/coverage.json"));
     report.cwd = options.repo_root;
     report.time_limit_seconds = 300;
+    report.cancel = options.cancel;
     report.env["PYTHONDONTWRITEBYTECODE"] = "1";
     absl::StatusOr<ProcessResult> reported = RunProcess(report);
     const std::string json = ReadFile(temp + "/coverage.json");

@@ -1,6 +1,7 @@
 #ifndef SMALLFIX_ENGINE_LOCALIZE_TEST_RUN_H_
 #define SMALLFIX_ENGINE_LOCALIZE_TEST_RUN_H_
 
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,9 @@ struct LocalizationRunOptions {
   // The interpreter that has pytest, coverage and torch (a pyenv python3 earlier on PATH
   // may lack them); pytest commands are run as `<python> -m pytest ...`.
   std::string python = "/usr/bin/python3";
+  // Ctrl-C / SIGTERM: when it becomes true the running process group is killed and the run
+  // returns what it had.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 struct LocalizationRun {

@@ -132,6 +132,7 @@ LineScores CoverageScores(const RepairRequest& request, Clock::time_point start,
   options.timeout_seconds = plan.runner.time_limit_seconds;
   options.coverage = true;
   options.python = plan.interpreter;
+  options.cancel = request.cancel;
   if (request.progress) request.progress(Concat("running `", options.command, "` under coverage"));
   absl::StatusOr<LocalizationRun> run = RunTestsForLocalization(options);
   if (!run.ok()) {
