@@ -13,6 +13,7 @@
 
 #include "absl/strings/str_format.h"
 #include "engine/base/concat.h"
+#include "engine/base/read_file.h"
 #include "validators/junit_reader.h"
 #include "validators/process.h"
 
@@ -26,11 +27,6 @@ namespace fs = std::filesystem;
 constexpr double kRankGraceSeconds = 5;
 
 bool IsPytest(const std::string& command) { return command.find("pytest") != std::string::npos; }
-
-std::string ReadFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
 
 struct RankRun {
   absl::StatusOr<ProcessResult> result = absl::UnknownError("not run");
@@ -179,7 +175,7 @@ absl::StatusOr<TestRun> RunTestCommand(const std::string& dir, const std::string
       junit_missing = true;
       continue;
     }
-    absl::StatusOr<std::vector<JUnitCase>> cases = ReadJUnit(ReadFile(xml));
+    absl::StatusOr<std::vector<JUnitCase>> cases = ReadJUnit(ReadFile(xml.string()).value_or(""));
     if (!cases.ok()) {
       junit_missing = true;
       continue;

@@ -6,6 +6,7 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_format.h"
+#include "engine/base/read_file.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/interrupts.h"
 #include "engine/repair/pipeline.h"
@@ -35,9 +36,9 @@ absl::StatusOr<RepairSite> ParseSite(const std::string& text) {
 }
 
 absl::StatusOr<std::string> ReadInput(const std::string& path, const char* flag) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::NotFoundError(absl::StrFormat("%s %s: cannot read the file", flag, path));
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  absl::StatusOr<std::string> text = ReadFile(path);
+  if (!text.ok()) return absl::NotFoundError(absl::StrFormat("%s %s", flag, text.status().message()));
+  return text;
 }
 
 // Builds the request from flags over .smallfix.yaml over defaults.

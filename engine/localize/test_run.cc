@@ -10,21 +10,15 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
 #include "engine/base/concat.h"
-#include "validators/junit_reader.h"
+#include "engine/base/read_file.h"
 #include "engine/localize/path_mapper.h"
+#include "validators/junit_reader.h"
 #include "validators/process.h"
 
 namespace smallfix {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
 
 std::string ShellQuote(const std::string& text) {
   std::string out = "'";
@@ -121,7 +115,7 @@ absl::StatusOr<LocalizationRun> RunTestsForLocalization(const LocalizationRunOpt
     return run;
   }
   if (!pytest_args) return run;
-  run.junit_xml = ReadFile(junit);
+  run.junit_xml = ReadFile(junit).value_or("");
 
   if (options.coverage) {
     ProcessOptions report;
@@ -132,7 +126,7 @@ absl::StatusOr<LocalizationRun> RunTestsForLocalization(const LocalizationRunOpt
     report.cancel = options.cancel;
     report.env["PYTHONDONTWRITEBYTECODE"] = "1";
     absl::StatusOr<ProcessResult> reported = RunProcess(report);
-    const std::string json = ReadFile(temp + "/coverage.json");
+    const std::string json = ReadFile(temp + "/coverage.json").value_or("");
     if (!reported.ok() || !reported->ok() || json.empty()) {
       run.notes.push_back(Concat("coverage report failed: ",
                                  reported.ok() ? reported->output : std::string(reported.status().message())));

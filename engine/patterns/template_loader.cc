@@ -52,6 +52,31 @@ absl::StatusOr<std::string> Scalar(const std::string& path, const YAML::Node& no
   return node.as<std::string>();
 }
 
+// Reads the arguments of a look-up or an action: every key of `entry` but `kind_key`, each a
+// string named in `allowed`, whose placeholders are all bound by now.
+absl::StatusOr<std::map<std::string, std::string>> ReadArguments(
+    const std::string& path, const YAML::Node& entry, const std::string& kind_key,
+    const std::string& what, const std::vector<const char*>& allowed, const std::set<std::string>& bound) {
+  std::map<std::string, std::string> args;
+  for (const auto& item : entry) {
+    const std::string key = item.first.as<std::string>();
+    if (key == kind_key) continue;
+    if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
+      return Error(path, item.first, Concat(what, " takes no '", key, "'"));
+    }
+    absl::StatusOr<std::string> value = Scalar(path, item.second, key);
+    if (!value.ok()) return value.status();
+    for (const std::string& name : PlaceholderNames(*value)) {
+      if (!bound.contains(name)) {
+        return Error(path, item.second, Concat("placeholder {", name,
+                                               "} is not bound here (not a capture, symptom group or earlier look-up)"));
+      }
+    }
+    args[key] = *value;
+  }
+  return args;
+}
+
 // Reads one template from a parsed YAML document.
 absl::StatusOr<Template> Read(const std::string& path, const YAML::Node& root) {
   if (absl::Status s = CheckKeys(path, root, "a template",
@@ -185,20 +210,10 @@ absl::StatusOr<Template> Read(const std::string& path, const YAML::Node& root) {
       if (spec == nullptr) {
         return Error(path, entry["lookup"], Concat("unknown lookup '", lookup.kind, "'"));
       }
-      for (const auto& item : entry) {
-        const std::string key = item.first.as<std::string>();
-        if (key == "lookup") continue;
-        const bool known = std::find(spec->args.begin(), spec->args.end(), key) != spec->args.end();
-        if (!known) return Error(path, item.first, Concat("lookup '", lookup.kind, "' takes no '", key, "'"));
-        absl::StatusOr<std::string> value = Scalar(path, item.second, key);
-        if (!value.ok()) return value.status();
-        for (const std::string& name : PlaceholderNames(*value)) {
-          if (!bound.contains(name)) {
-            return Error(path, item.second, Concat("placeholder {", name, "} is not bound here"));
-          }
-        }
-        lookup.args[key] = *value;
-      }
+      absl::StatusOr<std::map<std::string, std::string>> args =
+          ReadArguments(path, entry, "lookup", Concat("lookup '", lookup.kind, "'"), spec->args, bound);
+      if (!args.ok()) return args.status();
+      lookup.args = *std::move(args);
       for (const char* bind : spec->binds) {
         lookup.binds.emplace_back(bind);
         bound.insert(bind);
@@ -220,24 +235,12 @@ absl::StatusOr<Template> Read(const std::string& path, const YAML::Node& root) {
     auto spec = std::find_if(specs.begin(), specs.end(),
                              [&](const ActionSpec& s) { return action.kind == s.kind; });
     if (spec == specs.end()) return Error(path, entry["action"], Concat("unknown action '", action.kind, "'"));
-    for (const auto& item : entry) {
-      const std::string key = item.first.as<std::string>();
-      if (key == "action") continue;
-      const bool known =
-          std::find_if(spec->required.begin(), spec->required.end(), [&](const char* k) { return key == k; }) !=
-              spec->required.end() ||
-          std::find_if(spec->optional.begin(), spec->optional.end(), [&](const char* k) { return key == k; }) !=
-              spec->optional.end();
-      if (!known) return Error(path, item.first, Concat("action '", action.kind, "' takes no '", key, "'"));
-      absl::StatusOr<std::string> value = Scalar(path, item.second, key);
-      if (!value.ok()) return value.status();
-      for (const std::string& name : PlaceholderNames(*value)) {
-        if (!bound.contains(name)) {
-          return Error(path, item.second, Concat("placeholder {", name, "} is not bound (not a capture, symptom group or lookup result)"));
-        }
-      }
-      action.args[key] = *value;
-    }
+    std::vector<const char*> allowed = spec->required;
+    allowed.insert(allowed.end(), spec->optional.begin(), spec->optional.end());
+    absl::StatusOr<std::map<std::string, std::string>> args =
+        ReadArguments(path, entry, "action", Concat("action '", action.kind, "'"), allowed, bound);
+    if (!args.ok()) return args.status();
+    action.args = *std::move(args);
     for (const char* key : spec->required) {
       if (!action.args.contains(key)) {
         return Error(path, entry, Concat("action '", action.kind, "' needs '", key, "'"));

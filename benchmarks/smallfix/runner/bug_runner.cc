@@ -11,6 +11,7 @@
 #include "benchmarks/smallfix/runner/ast_match.h"
 #include "benchmarks/smallfix/runner/unified_diff.h"
 #include "engine/base/concat.h"
+#include "engine/base/read_file.h"
 #include "engine/base/temp_dir.h"
 #include "engine/localize/localizer.h"
 #include "engine/repair/pipeline.h"
@@ -22,14 +23,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
-
-absl::StatusOr<std::string> ReadText(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::NotFoundError(Concat(path, ": cannot read the file"));
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // Copies `from` to `to` without the caches a test run may have left in the bug's tree.
 absl::Status CopyProject(const fs::path& from, const fs::path& to) {
@@ -95,7 +88,7 @@ ValidationPlan PlanFor(const BugSpec& spec, const BenchOptions& options) {
 // Builds the request: the issue's text to localize, or (perfect) the bug's site with the
 // symptom localization reads from the issue.
 absl::StatusOr<RepairRequest> MakeRequest(const BugSpec& spec, const BenchOptions& options, const std::string& repo) {
-  absl::StatusOr<std::string> issue = ReadText(spec.IssuePath());
+  absl::StatusOr<std::string> issue = ReadFile(spec.IssuePath());
   if (!issue.ok()) return issue.status();
   RepairRequest request;
   request.repo = repo;
@@ -174,11 +167,11 @@ BugResult RunBug(const BugSpec& spec, const BenchOptions& options) {
     result.site_found |= site.file == spec.site_file && site.line == spec.site_line;
   }
 
-  absl::StatusOr<std::string> fix = ReadText(spec.FixPath());
+  absl::StatusOr<std::string> fix = ReadFile(spec.FixPath());
   if (!fix.ok()) return fail(fix.status());
   const std::string project = spec.ProjectDir();
   absl::StatusOr<std::vector<PatchedFile>> reference =
-      ApplyUnifiedDiff(*fix, [&](const std::string& file) { return ReadText(project + "/" + file); });
+      ApplyUnifiedDiff(*fix, [&](const std::string& file) { return ReadFile(project + "/" + file); });
   if (!reference.ok()) return fail(absl::InvalidArgumentError(Concat(spec.FixPath(), ": ", reference.status().message())));
 
   std::optional<int> first_same_ast;

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "absl/strings/str_format.h"
+#include "engine/base/read_file.h"
 
 namespace smallfix::bench {
 namespace {
@@ -96,11 +97,9 @@ absl::StatusOr<BugSpec> ParseBugSpec(const std::string& yaml_text, const std::st
 absl::StatusOr<BugSpec> LoadBugSpec(const std::string& bug_dir) {
   const fs::path dir(bug_dir);
   const std::string path = (dir / "bug.yaml").string();
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::NotFoundError(absl::StrFormat("%s: cannot read the file", path));
-  std::stringstream text;
-  text << in.rdbuf();
-  absl::StatusOr<BugSpec> spec = ParseBugSpec(text.str(), path, dir.filename().string());
+  absl::StatusOr<std::string> text = ReadFile(path);
+  if (!text.ok()) return text.status();
+  absl::StatusOr<BugSpec> spec = ParseBugSpec(*text, path, dir.filename().string());
   if (!spec.ok()) return spec.status();
   spec->dir = dir.string();
   std::error_code error;
