@@ -36,7 +36,11 @@ bool SkippedDirectory(std::string_view name) {
 // dist-packages / lib/pythonX.Y; "" when the path is not in such a library.
 std::string_view InstalledPackage(const std::vector<std::string_view>& parts) {
   for (size_t i = 0; i + 1 < parts.size(); ++i) {
-    if (parts[i] == "site-packages" || parts[i] == "dist-packages") return parts[i + 1];
+    if (parts[i] == "site-packages" || parts[i] == "dist-packages") {
+      // An egg install: site-packages/pkg-1.0-py3.10.egg/pkg/...
+      if (parts[i + 1].ends_with(".egg") && i + 2 < parts.size()) return parts[i + 2];
+      return parts[i + 1];
+    }
     if (i > 0 && parts[i - 1] == "lib" && parts[i].starts_with("python")) {
       // lib/python3.11/<module>: the standard library, unless site-packages follows.
       if (i + 2 < parts.size() &&
