@@ -64,19 +64,32 @@ RepoSearch::RepoSearch(std::string repo_root, const std::vector<std::string>& fi
   }
 }
 
+RepoSearch RepoSearch::ForTexts(const std::map<std::string, std::string>& texts) {
+  std::vector<std::string> files;
+  for (const auto& [file, text] : texts) files.push_back(file);
+  RepoSearch search("", files);
+  search.texts_ = texts;
+  search.in_memory_ = true;
+  return search;
+}
+
 const std::vector<std::string_view>* RepoSearch::Lines(const std::string& file) {
   auto found = lines_.find(file);
   if (found != lines_.end()) return &found->second;
   std::vector<std::string_view>& lines = lines_[file];
-  if (bytes_ >= kMaxBytes) {
-    cut_ = true;
-    return &lines;
+  if (!in_memory_) {
+    if (bytes_ >= kMaxBytes) {
+      cut_ = true;
+      return &lines;
+    }
+    absl::StatusOr<std::string> text = ReadFile(repo_root_ + "/" + file);
+    if (!text.ok() || text->size() > kMaxFileBytes) return &lines;
+    bytes_ += text->size();
+    texts_[file] = *std::move(text);
   }
-  absl::StatusOr<std::string> text = ReadFile(repo_root_ + "/" + file);
-  if (!text.ok() || text->size() > kMaxFileBytes) return &lines;
-  bytes_ += text->size();
-  const std::string& kept = texts_[file] = *std::move(text);
-  std::string_view rest = kept;
+  auto text = texts_.find(file);
+  if (text == texts_.end()) return &lines;
+  std::string_view rest = text->second;
   while (!rest.empty()) {
     const size_t end = rest.find('\n');
     lines.push_back(rest.substr(0, end));

@@ -38,6 +38,9 @@ class RepoSearch {
   static constexpr size_t kMaxFileBytes = size_t{2} << 20;
 
   RepoSearch(std::string repo_root, const std::vector<std::string>& files);
+  // A search over given texts (repo-relative file -> source), touching no file system: for
+  // tests and the fuzz target.
+  static RepoSearch ForTexts(const std::map<std::string, std::string>& texts);
 
   std::vector<SearchHit> ForSymptom(const Symptom& symptom, size_t max_hits);
   // Lines that call `function` (not its def), best first.
@@ -59,6 +62,7 @@ class RepoSearch {
   std::map<std::string, std::vector<std::string_view>> lines_;
   size_t bytes_ = 0;
   bool cut_ = false;
+  bool in_memory_ = false;
 };
 
 }  // namespace smallfix
