@@ -29,14 +29,24 @@ int CountChangedLines(const std::string& diff) {
   return count;
 }
 
-}  // namespace
+// Best first within a site: a matched symptom, then the template's prior, then the
+// smallest change.
+bool Before(const ScoredCandidate& a, const ScoredCandidate& b) {
+  const bool a_matched = a.candidate.symptom_score > 0, b_matched = b.candidate.symptom_score > 0;
+  if (a_matched != b_matched) return a_matched;
+  if (a.candidate.symptom_score != b.candidate.symptom_score) return a.candidate.symptom_score > b.candidate.symptom_score;
+  if (a.candidate.prior != b.candidate.prior) return a.candidate.prior > b.candidate.prior;
+  return a.lines_changed < b.lines_changed;
+}
 
+}  // namespace
 
 absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(const std::string& repo_root,
                                                                 const std::vector<RepairSite>& sites,
                                                                 const SymptomInput& symptom,
                                                                 const Catalogue& catalogue,
-                                                                const RepoIndex* index) {
+                                                                const RepoIndex* index,
+                                                                const GenerateOptions& options) {
   std::map<std::string, Document> documents;
   auto load = [&](const std::string& file) -> absl::StatusOr<Document> {
     auto it = documents.find(file);
@@ -54,17 +64,32 @@ absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(const std::strin
   context.index = index;
   context.history = catalogue.history ? &*catalogue.history : nullptr;
   context.load = load;
+  const SymptomMode mode = options.any_symptom ? SymptomMode::kRankOnly : SymptomMode::kRequire;
 
-  std::vector<ScoredCandidate> out;
-  std::set<std::string> seen;
+  // The given sites, each followed by where its None came from (when it is about a None).
+  std::vector<RepairSite> all_sites;
+  std::set<std::pair<std::string, int>> listed;
   for (const RepairSite& site : sites) {
     absl::StatusOr<Document> document = load(site.file);
     if (!document.ok()) return document.status();
     if (site.line < 1 || site.line > document->lines().line_count()) {
       return absl::InvalidArgumentError(Concat(site.file, " has no line ", std::to_string(site.line)));
     }
+    if (listed.insert({site.file, site.line}).second) all_sites.push_back(site);
+    if (!options.follow_none) continue;
+    for (const RepairSite& cause : NoneCauseSites(*document, site, symptom, index, load, options.cause_site_factor)) {
+      if (listed.insert({cause.file, cause.line}).second) all_sites.push_back(cause);
+    }
+  }
+
+  std::vector<ScoredCandidate> out;
+  std::set<std::string> seen;
+  for (const RepairSite& site : all_sites) {
+    absl::StatusOr<Document> document = load(site.file);
+    if (!document.ok()) return document.status();
+    std::vector<ScoredCandidate> here;
     for (const Template& t : catalogue.templates) {
-      for (Candidate& candidate : MatchTemplate(t, *document, site.line, symptom, context)) {
+      for (Candidate& candidate : MatchTemplate(t, *document, site.line, symptom, context, nullptr, mode)) {
         ScoredCandidate scored;
         scored.site_score = site.score;
         std::string key;
@@ -77,9 +102,14 @@ absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(const std::strin
         if (!seen.insert(key).second) continue;
         scored.lines_changed = CountChangedLines(scored.diff);
         scored.candidate = std::move(candidate);
-        out.push_back(std::move(scored));
+        here.push_back(std::move(scored));
       }
     }
+    std::stable_sort(here.begin(), here.end(), Before);
+    if (options.max_per_site > 0 && here.size() > static_cast<size_t>(options.max_per_site)) {
+      here.resize(options.max_per_site);
+    }
+    for (ScoredCandidate& scored : here) out.push_back(std::move(scored));
   }
   return out;
 }
