@@ -33,6 +33,8 @@ absl::Status NearestName(const LookupArgs& args, const MatchContext& context, Ma
                          std::vector<MatchState>& more);
 absl::Status SiblingMethod(const LookupArgs& args, const MatchContext& context, MatchState& state,
                            std::vector<MatchState>& more);
+absl::Status IntegerNeighbours(const LookupArgs& args, const MatchContext& context, MatchState& state,
+                               std::vector<MatchState>& more);
 // lookups_functions.cc
 absl::Status IsParameter(const LookupArgs& args, const MatchContext& context, MatchState& state,
                          std::vector<MatchState>& more);

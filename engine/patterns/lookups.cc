@@ -266,6 +266,8 @@ const std::vector<LookupSpec>& LookupSpecs() {
        "holds when `name` is a parameter of the enclosing def; binds the node of the def's first statement"},
       {K::kFallThrough, "fall-through", {}, {"last_statement", "return_value"}, FallThrough,
        "holds when the enclosing def returns a value somewhere yet can run off its end; one match per value to return"},
+      {K::kIntegerNeighbours, "integer-neighbours", {"value"}, {"alternative"}, IntegerNeighbours,
+       "the integers one below and one above an integer literal (off by one), one match each"},
   };
   return *specs;
 }

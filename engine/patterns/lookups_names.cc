@@ -1,9 +1,10 @@
-// Look-ups that offer other names: another operator or keyword, the names in scope nearest
-// to a name, the sibling methods of a receiver. Each may answer several times (one match
+// Look-ups that offer alternatives: another operator or keyword, the integers next to one,
+// the names in scope nearest to a name, the sibling methods of a receiver. Each may answer several times (one match
 // per answer), nearest first.
 #include <algorithm>
 #include <set>
 
+#include "absl/strings/numbers.h"
 #include "engine/base/concat.h"
 #include "engine/base/edit_distance.h"
 #include "engine/index/scope.h"
@@ -103,6 +104,16 @@ absl::Status OneOf(const LookupArgs& args, const MatchContext&, MatchState& stat
     if (CollapseSpaces(option) != value) others.push_back(option);
   }
   return BindEach("alternative", others, state, more, Concat("no alternative to `", value, "`"));
+}
+
+absl::Status IntegerNeighbours(const LookupArgs& args, const MatchContext&, MatchState& state,
+                               std::vector<MatchState>& more) {
+  const std::string value = LookupArg(args, "value");
+  long long number = 0;
+  if (!absl::SimpleAtoi(value, &number) || value.size() > 12) {
+    return LookupFails(Concat("`", value, "` is not a small integer"));
+  }
+  return BindEach("alternative", {std::to_string(number - 1), std::to_string(number + 1)}, state, more, "");
 }
 
 absl::Status NearestName(const LookupArgs& args, const MatchContext&, MatchState& state,

@@ -51,6 +51,7 @@ enum class LookupKind {
   kSiblingMethod,
   kParameter,
   kFallThrough,
+  kIntegerNeighbours,
 };
 
 // A fix-pattern template, loaded from one YAML file under templates/ (see
@@ -101,7 +102,7 @@ struct Template {
   };
 
   std::string id;       // "guard.none-continue"
-  std::string family;   // guard | param | compat
+  std::string family;   // guard | param | compat | generic
   std::string summary;
   std::string file;     // the YAML file it came from
   double prior = 0.5;   // how common the strategy is in the frameworks' bug histories, 0..1

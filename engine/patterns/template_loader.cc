@@ -17,7 +17,8 @@
 namespace smallfix {
 namespace {
 
-const std::set<std::string> kFamilies = {"guard", "param", "compat"};
+// generic: fix operators that name no symptom (invert a test, the nearest name, ...).
+const std::set<std::string> kFamilies = {"guard", "param", "compat", "generic"};
 const std::set<std::string> kScopes = {"statement", "function", "module"};
 
 // Placeholders every match has whatever the template says: the site and its statement.
@@ -98,7 +99,7 @@ absl::Status ReadHeader(const std::string& path, const YAML::Node& root, Templat
   t.family = root["family"].as<std::string>();
   t.summary = root["summary"].as<std::string>();
   if (!kFamilies.contains(t.family)) {
-    return Error(path, root["family"], Concat("family '", t.family, "' is not guard, param or compat"));
+    return Error(path, root["family"], Concat("family '", t.family, "' is not guard, param, compat or generic"));
   }
   if (!t.id.starts_with(t.family + ".")) {
     return Error(path, root["id"], Concat("id '", t.id, "' must start with its family, '", t.family, ".'"));
