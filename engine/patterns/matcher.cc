@@ -1,5 +1,6 @@
 #include <re2/re2.h>
 
+#include <algorithm>
 #include <functional>
 #include <optional>
 #include <set>
@@ -9,6 +10,7 @@
 #include "engine/patterns/lookups.h"
 #include "engine/patterns/match.h"
 #include "engine/patterns/rewriter.h"
+#include "engine/source/edit.h"
 #include "engine/source/syntax.h"
 
 namespace smallfix {
@@ -182,6 +184,49 @@ std::vector<MatchState> RunLookups(const Template& t, MatchState initial, const 
   return states;
 }
 
+// The bytes of the top-level statements (defs, classes, ...) that the edits touch, from the
+// start of the first one's line; nullopt when an edit lies outside them.
+std::optional<std::pair<size_t, size_t>> TopLevelRegion(const Document& document, const EditSet& edits) {
+  const size_t lo = edits.edits().front().start;
+  size_t hi = 0;
+  for (const Edit& edit : edits.edits()) hi = std::max(hi, edit.end);
+  const TSNode root = document.root();
+  std::optional<size_t> start, end;
+  for (uint32_t i = 0; i < ts_node_named_child_count(root); ++i) {
+    const TSNode child = ts_node_named_child(root, i);
+    if (!start && ts_node_end_byte(child) >= lo) {
+      start = document.lines().LineStart(document.NodeStart(child).line);
+    }
+    if (ts_node_start_byte(child) <= hi) end = ts_node_end_byte(child);
+  }
+  if (!start || !end || lo < *start || hi > *end || *start >= *end) return std::nullopt;
+  return std::make_pair(*start, *end);
+}
+
+// The file's text with the edits applied. The result must not have more syntax errors than
+// the original; only the top-level statements the edits touch are re-parsed for that (an
+// edit inside one def cannot change how another parses), as re-parsing a large file per
+// candidate would cost more than everything else at a site.
+absl::StatusOr<std::string> EditedText(const Document& document, const EditSet& edits) {
+  std::optional<std::pair<size_t, size_t>> region = TopLevelRegion(document, edits);
+  if (!region) {
+    absl::StatusOr<Document> edited = ApplyEdits(document, edits);
+    if (!edited.ok()) return edited.status();
+    return std::string(edited->text());
+  }
+  const auto [start, end] = *region;
+  EditSet shifted;
+  for (const Edit& edit : edits.edits()) {
+    if (absl::Status s = shifted.Add({edit.start - start, edit.end - start, edit.replacement}); !s.ok()) return s;
+  }
+  const std::string_view text = document.text();
+  absl::StatusOr<Document> before = Document::Parse(document.path(), std::string(text.substr(start, end - start)));
+  if (!before.ok()) return before.status();
+  absl::StatusOr<Document> after = ApplyEdits(*before, shifted);
+  if (!after.ok()) return after.status();
+  return Concat(text.substr(0, start), after->text(), text.substr(end));
+}
+
 // Applies the template's actions to one state: the candidate, or why there is none.
 absl::StatusOr<Candidate> Rewrite(const Template& t, MatchState& state, const Document& document, int line,
                                   double symptom_score, const MatchContext& context, std::string& key) {
@@ -192,10 +237,10 @@ absl::StatusOr<Candidate> Rewrite(const Template& t, MatchState& state, const Do
   Candidate candidate{t.id, t.family, t.summary, document.path(), line, symptom_score, t.prior, {}, state.bindings};
   for (auto& [path, file] : files) {
     if (file.edits.empty()) continue;
-    absl::StatusOr<Document> edited = ApplyEdits(file.document, file.edits);
+    absl::StatusOr<std::string> edited = EditedText(file.document, file.edits);
     if (!edited.ok()) return edited.status();
-    key += Concat(path, "\n", edited->text(), "\n");
-    candidate.changes.push_back({path, std::string(file.document.text()), std::string(edited->text())});
+    key += Concat(path, "\n", *edited, "\n");
+    candidate.changes.push_back({path, std::string(file.document.text()), *std::move(edited)});
   }
   if (candidate.changes.empty()) return absl::NotFoundError("the rewrite changes nothing");
   return candidate;

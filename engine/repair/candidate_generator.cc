@@ -1,12 +1,12 @@
 #include "engine/repair/candidate_generator.h"
 
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <set>
 
 #include "engine/base/concat.h"
-#include "engine/repair/tree_key.h"
 #include "engine/source/diff.h"
 #include "engine/source/syntax.h"
 
@@ -27,6 +27,42 @@ int CountChangedLines(const std::string& diff) {
     start = end + 1;
   }
   return count;
+}
+
+bool IsWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// `text` up to layout within lines: each line's indentation kept, other runs of spaces
+// dropped, except one between two word characters (`is not`, `return x`); blank lines
+// dropped. Two results of one file that differ only in spacing (`x+1`, `x + 1`) get one key.
+// A linear scan: the syntax tree key (TreeKey) would re-parse the file per candidate, which
+// at a large file's site costs more than generating the candidates.
+std::string LayoutKey(std::string_view text) {
+  std::string key;
+  key.reserve(text.size());
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    start = end + 1;
+    size_t i = 0;
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    if (i == line.size() || line[i] == '\r') continue;
+    key.append(line.substr(0, i));
+    bool pending_space = false;
+    for (; i < line.size(); ++i) {
+      const char c = line[i];
+      if (c == ' ' || c == '\t' || c == '\r') {
+        pending_space = true;
+        continue;
+      }
+      if (pending_space && !key.empty() && IsWordChar(key.back()) && IsWordChar(c)) key += ' ';
+      pending_space = false;
+      key += c;
+    }
+    key += '\n';
+  }
+  return key;
 }
 
 // Best first within a site: a matched symptom, then the template's prior, then the
@@ -97,7 +133,7 @@ absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(const std::strin
           absl::StatusOr<std::string> diff = UnifiedDiff(change.file, change.before, change.after);
           if (!diff.ok()) return diff.status();
           scored.diff += *diff;
-          key += Concat(change.file, "\n", TreeKey(change.file, change.after), "\n");
+          key += Concat(change.file, "\n", LayoutKey(change.after), "\n");
         }
         if (!seen.insert(key).second) continue;
         scored.lines_changed = CountChangedLines(scored.diff);

@@ -35,7 +35,7 @@ struct GenerateOptions {
 
 // Matches every template of `catalogue` at every site (and, for a None, where it came from)
 // and returns the candidates, each with its diff and size; candidates whose results are the
-// same syntax tree as an earlier one (formatting aside) are dropped. Files are read from
+// same code as an earlier one up to spacing within lines are dropped. Files are read from
 // `repo_root`; the repo is never written. A site whose file cannot be read is an error naming it.
 absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(const std::string& repo_root,
                                                                 const std::vector<RepairSite>& sites,
