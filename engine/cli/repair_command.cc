@@ -21,7 +21,7 @@ struct Options {
   std::string repo, issue, log, symptom, build, runner, templates, sarif, llm, python;
   std::vector<std::string> sites;  // FILE:LINE
   std::vector<std::string> tests;  // the first is the failing test
-  int world_size = 0, top = 1, jobs = 1;
+  int world_size = 0, top = 1, jobs = 1, max_candidates = GenerateOptions().max_per_site;
   double timeout = 0;
   bool no_validate = false, apply = false, json = false, quiet = false, coverage = false;
 };
@@ -70,6 +70,7 @@ absl::StatusOr<RepairRequest> MakeRequest(const Options& o, const std::atomic<bo
   request.validate = !o.no_validate;
   request.top = std::max(1, o.top);
   request.jobs = std::max(1, o.jobs);
+  request.max_candidates = std::max(0, o.max_candidates);
   request.coverage = o.coverage;
   request.cancel = cancel;
 
@@ -173,6 +174,8 @@ void AddRepairCommand(CLI::App& app, int* exit_status) {
   repair->add_flag("--no-validate", o->no_validate, "List candidates without validating them");
   repair->add_option("--top", o->top, "Stop after K plausible patches (default 1)");
   repair->add_option("--jobs", o->jobs, "Candidates validated at once (default 1)");
+  repair->add_option("--max-candidates", o->max_candidates,
+                     "Candidates kept per site, best first (default 40; 0: all)");
   repair->add_option("--llm", o->llm, "URL of an LLM ranking service");
   repair->add_flag("--apply", o->apply, "Apply the best patch to the working tree (refused when it is dirty)");
   repair->add_flag("--json", o->json, "Print one JSON object (see DESIGN.md)");

@@ -35,6 +35,8 @@ struct RepairRequest {
   ValidationPlan plan;
   int top = 1;   // stop after this many plausible patches
   int jobs = 1;  // candidates validated at once
+  // Candidates kept per site (GenerateOptions::max_per_site); 0: all.
+  int max_candidates = GenerateOptions().max_per_site;
 
   // Progress lines for stderr ("[2/7] guard.none-continue: test ... 3.1 s").
   std::function<void(const std::string&)> progress;
