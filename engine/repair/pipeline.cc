@@ -221,7 +221,11 @@ absl::StatusOr<RepairReport> RunRepair(const RepairRequest& request) {
   absl::StatusOr<std::vector<ScoredCandidate>> candidates =
       GenerateCandidates(request.repo, sites, report.symptom, *catalogue, &*index);
   if (!candidates.ok()) return candidates.status();
-  HeuristicRanker().Rank(*candidates);
+  if (request.propose) {
+    for (ScoredCandidate& extra : request.propose(sites, *candidates)) candidates->push_back(std::move(extra));
+  }
+  const HeuristicRanker heuristic;
+  (request.ranker != nullptr ? *request.ranker : heuristic).Rank(*candidates);
   report.generated = static_cast<int>(candidates->size());
   for (ScoredCandidate& scored : *candidates) report.candidates.push_back({std::move(scored), {}});
   if (request.progress) {
