@@ -21,6 +21,7 @@ Proposal requests (schema "site_edits", or "edits" in the system prompt) answer 
 --edits FILE (a JSON list) under good/worst/no-schema/429, and the behaviour's failure otherwise.
 """
 import json
+import os
 import re
 import sys
 import time
@@ -127,10 +128,15 @@ class Handler(BaseHTTPRequestHandler):
             self.send(500, {"error": "unknown behaviour " + behaviour})
 
 
-server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-server.daemon_threads = True
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        pass  # a client that hangs up on a huge body is expected, not news
+
+
+server = Server(("127.0.0.1", 0), Handler)
 with open(port_file + ".tmp", "w") as out:
     out.write(str(server.server_address[1]))
-import os
 os.replace(port_file + ".tmp", port_file)
 server.serve_forever()
