@@ -45,6 +45,8 @@ absl::StatusOr<std::vector<int>> ParseOrder(const nlohmann::json& answer, const 
 
 void LlmRanker::Rank(std::vector<ScoredCandidate>& candidates) const {
   HeuristicRanker().Rank(candidates);
+  session_->heuristic_order.clear();
+  for (const ScoredCandidate& candidate : candidates) session_->heuristic_order.push_back(candidate.diff);
   const size_t n = std::min(candidates.size(), kMaxRanked);
   if (n < 2) return;  // nothing to order
   // Shown to the model in an order of their own (by a hash of the diff), not the heuristic's:

@@ -16,6 +16,9 @@ struct LlmSession {
   explicit LlmSession(LlmOptions options) : client(std::move(options)) {}
   LlmClient client;
   std::vector<std::string> notes;
+  // The candidates' diffs in the heuristic's order, before the model spoke: what `bench --llm`
+  // compares the model's order with.
+  std::vector<std::string> heuristic_order;
   // Every note, the client's (retries, fallbacks) first.
   std::vector<std::string> AllNotes() const;
 };
