@@ -16,6 +16,7 @@ request: rank or propose). Behaviours:
   500        HTTP 500 always
   hang       reads the request and never answers
   huge       a 200 whose body is 3 MiB of whitespace before the JSON
+  truncated  the answer cut at max_tokens (finish_reason "length"), half a JSON object
   echo-key   echoes the Authorization header back: in a 400 error, then inside the answer
 Proposal requests (schema "site_edits", or "edits" in the system prompt) answer the edits in
 --edits FILE (a JSON list) under good/worst/no-schema/429, and the behaviour's failure otherwise.
@@ -62,9 +63,9 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
-    def completion(self, content):
+    def completion(self, content, finish_reason="stop"):
         self.send(200, {"id": "x", "object": "chat.completion", "model": "loopback-model",
-                        "choices": [{"index": 0, "finish_reason": "stop",
+                        "choices": [{"index": 0, "finish_reason": finish_reason,
                                      "message": {"role": "assistant", "content": content}}],
                         "usage": {"prompt_tokens": 100, "completion_tokens": 10, "total_tokens": 110}})
 
@@ -118,6 +119,8 @@ class Handler(BaseHTTPRequestHandler):
         elif behaviour == "huge":
             body = b" " * (3 << 20) + json.dumps({"choices": []}).encode()
             self.send(200, body)
+        elif behaviour == "truncated":
+            self.completion(json.dumps(good)[:12], finish_reason="length")
         elif behaviour == "echo-key":
             if "response_format" in request:
                 self.send(400, {"error": {"message": "bad header " + self.headers.get("Authorization", "")}})

@@ -115,10 +115,14 @@ list huge --llm "$URL_huge" --llm-cache "$work/cache-huge" --llm-model m
 check_fallback huge "response larger than 1048576 bytes"
 stop_llm huge
 
+start_llm truncated truncated --prefer "$last"
+list truncated --llm "$URL_truncated" --llm-cache "$work/cache-truncated" --llm-model m
+check_fallback truncated "cut at max_tokens"
+stop_llm truncated
+
 # Nobody listening.
 "$SMALLFIX" repair --repo "$work/repo" --issue "$ISSUE" --no-validate -q --llm http://127.0.0.1:9 --llm-model m \
   --llm-cache "$work/cache-none" > "$work/none.txt"
-cp "$work/none.txt" "$work/none.json.txt"
 diff <(without_llm_notes "$work/none.txt") "$work/plain.txt" || fail "unreachable: the report differs beyond the LLM notes"
 grep -q "^note:    llm ranking not used (http://127.0.0.1:9/v1/chat/completions: " "$work/none.txt" || fail "unreachable: $(cat "$work/none.txt")"
 
