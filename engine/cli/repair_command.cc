@@ -154,6 +154,7 @@ int Run(const Options& options) {
     llm_options.api_key = ApiKeyFromEnvironment();
     llm_options.cancel = cancel;
     llm = std::make_unique<LlmSession>(std::move(llm_options));
+    llm->progress = request->progress;
     const std::string failure = !request->failure_text.empty() ? request->failure_text : request->symptom_text;
     llm_ranker = std::make_unique<LlmRanker>(llm.get(), failure);
     request->ranker = llm_ranker.get();

@@ -62,6 +62,7 @@ void LlmRanker::Rank(std::vector<ScoredCandidate>& candidates) const {
     ids.push_back(absl::StrFormat("c%d", k + 1));
     prompt.push_back({ids.back(), &candidates[shown[k]]});
   }
+  if (session_->progress) session_->progress(absl::StrFormat("asking the LLM to order %d candidates", n));
   absl::StatusOr<nlohmann::json> answer = session_->client.Chat(RankPrompt(failure_, prompt));
   absl::StatusOr<std::vector<int>> order =
       answer.ok() ? ParseOrder(*answer, ids) : absl::StatusOr<std::vector<int>>(answer.status());

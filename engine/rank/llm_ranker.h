@@ -1,6 +1,7 @@
 #ifndef SMALLFIX_ENGINE_RANK_LLM_RANKER_H_
 #define SMALLFIX_ENGINE_RANK_LLM_RANKER_H_
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,8 @@ struct LlmSession {
   // The candidates' diffs in the heuristic's order, before the model spoke: what `bench --llm`
   // compares the model's order with.
   std::vector<std::string> heuristic_order;
+  // Progress lines for stderr before each request (a slow model should not look like a hang).
+  std::function<void(const std::string&)> progress;
   // Every note, the client's (retries, fallbacks) first.
   std::vector<std::string> AllNotes() const;
 };

@@ -176,6 +176,9 @@ std::vector<ScoredCandidate> ProposeEdits(LlmSession& session, std::string_view 
   if (targets.empty()) return out;
   std::vector<PromptSite> prompt_sites;
   for (const Target& target : targets) prompt_sites.push_back(target.prompt);
+  if (session.progress) {
+    session.progress(absl::StrFormat("asking the LLM for up to %d edit(s) at %d site(s)", max_edits, targets.size()));
+  }
   absl::StatusOr<nlohmann::json> answer = session.client.Chat(ProposePrompt(failure, prompt_sites, max_edits));
   if (!answer.ok()) {
     session.notes.push_back(Concat("llm proposal not used (", answer.status().message(), ")"));
