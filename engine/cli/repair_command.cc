@@ -184,7 +184,8 @@ int Run(const Options& options) {
     out << ReportSarif(*report).dump(2) << "\n";
     if (!out) std::cerr << "smallfix: cannot write --sarif " << options.sarif << "\n";
   }
-  if (report->cancelled) {
+  // Ctrl-C while waiting for the LLM ends the run like Ctrl-C while validating.
+  if (report->cancelled || (llm && cancel->load())) {
     std::cerr << "smallfix: interrupted; workspaces removed\n";
     return 128 + (InterruptSignal() ? InterruptSignal() : 2);
   }

@@ -70,14 +70,16 @@ void LlmRanker::Rank(std::vector<ScoredCandidate>& candidates) const {
     session_->notes.push_back(Concat("llm ranking not used (", order.status().message(), "); heuristic order kept"));
     return;
   }
-  std::vector<double> model_score(n, 0);
+  // What the model left out, or never saw (past kMaxRanked), scores 0 from it: every score
+  // is then on one scale, and the order of the list is the order of the scores.
+  std::vector<double> model_score(candidates.size(), 0);
   for (size_t position = 0; position < order->size(); ++position) {
     model_score[shown[(*order)[position]]] = 1.0 - static_cast<double>(position) / order->size();
   }
-  for (size_t i = 0; i < n; ++i) {
+  for (size_t i = 0; i < candidates.size(); ++i) {
     candidates[i].score = (1 - kModelWeight) * candidates[i].score + kModelWeight * model_score[i];
   }
-  std::stable_sort(candidates.begin(), candidates.begin() + static_cast<long>(n),
+  std::stable_sort(candidates.begin(), candidates.end(),
                    [](const ScoredCandidate& a, const ScoredCandidate& b) { return a.score > b.score; });
   session_->notes.push_back(absl::StrFormat("llm ranking: %s ordered %d of the top %d candidates; first now %s",
                                             session_->client.model(), order->size(), n,

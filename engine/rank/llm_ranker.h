@@ -28,9 +28,9 @@ struct LlmSession {
 
 // Ranks with the heuristic, then asks the model once to order the best `kMaxRanked`
 // candidates (listwise: the failure, the code at each site, every candidate's diff with an
-// id). The final score mixes the two: 0.4 x heuristic + 0.6 x (1 - position / listed), so
-// the model decides among close calls and the heuristic keeps what the model left out in
-// its own order. Any failure (unreachable, timed out, not JSON, an unknown or repeated id)
+// id). The final score mixes the two: 0.4 x heuristic + 0.6 x (1 - position / listed), 0
+// for what the model did not list, so the model decides among close calls and the heuristic
+// keeps what the model left out in its own order. Any failure (unreachable, timed out, not JSON, an unknown or repeated id)
 // keeps the heuristic order and says why in the session's notes. Validation still decides
 // what is plausible: ranking only changes what is tried first.
 class LlmRanker : public Ranker {

@@ -108,6 +108,26 @@ SECONDS=0
 list hang --llm "$URL_hang" --llm-cache "$work/cache-hang" --llm-model m --llm-timeout 2
 test "$SECONDS" -lt 15 || fail "hang: two runs took $SECONDS s with --llm-timeout 2"
 check_fallback hang "no complete answer within 2 s"
+
+# Ctrl-C while waiting for the model: the run stops at once with 130, nothing left behind.
+"$SMALLFIX" repair --repo "$work/repo" --issue "$ISSUE" --test "$FAILING" --timeout 120 -q --llm "$URL_hang" \
+  --llm-model m --llm-timeout 60 --llm-cache "$work/cache-int" > /dev/null 2> "$work/int.err" &
+pid=$!
+E2E_PIDS="$E2E_PIDS $pid"
+for _ in $(seq 100); do
+  test "$(chat_requests "$LOG_hang")" -ge 3 && break  # two from the runs above, one from this
+  sleep 0.1
+done
+test "$(chat_requests "$LOG_hang")" -ge 3 || fail "interrupt: the request never reached the server"
+SECONDS=0
+kill -INT "$pid"
+set +e
+wait "$pid"
+rc=$?
+set -e
+test "$rc" = 130 || fail "interrupt: expected exit 130, got $rc: $(cat "$work/int.err")"
+test "$SECONDS" -lt 5 || fail "interrupt: took $SECONDS s to stop"
+assert_untouched "$work/repo"
 stop_llm hang
 
 start_llm huge huge
