@@ -179,21 +179,33 @@ absl::StatusOr<nlohmann::json> LlmClient::Chat(const ChatRequest& chat) {
   const nlohmann::json key = body;
 
   auto send = [&](const nlohmann::json& request) { return Post("/v1/chat/completions", request.dump()); };
-  absl::StatusOr<HttpResponse> response;
-  if (structured_) {
-    response = send(body);
-    if (response.ok() && (response->status == 400 || response->status == 422)) {
-      // Some servers reject response_format (or its json_schema form); ask in words instead.
-      structured_ = false;
-      notes_.push_back(absl::StrFormat("llm: the server refused response_format (HTTP %d: %s); the JSON is asked "
-                                       "for in the prompt instead",
-                                       response->status, Scrub(Quote(response->body))));
+  // Leaves out what this server has refused before: response_format (the schema then goes
+  // into the prompt and the JSON is taken out of the text), then seed.
+  auto degrade = [&] {
+    if (!structured_ && body.contains("response_format")) {
+      body.erase("response_format");
+      body["messages"][1]["content"] = Concat(
+          chat.user, "\n\nAnswer with one JSON object only, no prose, matching this JSON Schema:\n", schema_text);
     }
+    if (!seeded_) body.erase("seed");
+  };
+  auto refused = [](const absl::StatusOr<HttpResponse>& r) { return r.ok() && (r->status == 400 || r->status == 422); };
+  degrade();
+  absl::StatusOr<HttpResponse> response = send(body);
+  if (refused(response) && structured_) {
+    structured_ = false;
+    notes_.push_back(absl::StrFormat("llm: the server refused response_format (HTTP %d: %s); the JSON is asked "
+                                     "for in the prompt instead",
+                                     response->status, Scrub(Quote(response->body))));
+    degrade();
+    response = send(body);
   }
-  if (!structured_) {
-    body.erase("response_format");
-    body["messages"][1]["content"] =
-        Concat(chat.user, "\n\nAnswer with one JSON object only, no prose, matching this JSON Schema:\n", schema_text);
+  if (refused(response) && seeded_) {
+    // Some providers reject `seed` too; temperature 0 is then the only determinism left.
+    seeded_ = false;
+    notes_.push_back(absl::StrFormat("llm: the server refused the request (HTTP %d: %s); asked again without seed",
+                                     response->status, Scrub(Quote(response->body))));
+    degrade();
     response = send(body);
   }
   if (!response.ok()) return response.status();

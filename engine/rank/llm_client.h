@@ -85,6 +85,7 @@ class LlmClient {
   std::string base_;
   std::string model_;
   bool structured_ = true;  // response_format accepted (so far)
+  bool seeded_ = true;      // seed accepted (so far)
   LlmStats stats_;
   std::vector<std::string> notes_;
 };

@@ -12,6 +12,7 @@ request: rank or propose). Behaviours:
   garbage    prose, no JSON
   unknown    an order naming an id that was never shown
   no-schema  HTTP 400 when response_format is sent; else the good order wrapped in prose and a fence
+  no-seed    as no-schema, and HTTP 422 when seed is sent too
   429        HTTP 429 with Retry-After: 1 on the first chat request, then good
   500        HTTP 500 always
   hang       reads the request and never answers
@@ -102,9 +103,11 @@ class Handler(BaseHTTPRequestHandler):
         elif behaviour == "unknown":
             ids = [cid for cid, _ in shown_candidates(prompt)]
             self.completion(json.dumps({"order": ids[:1] + ["c999"]}))
-        elif behaviour == "no-schema":
+        elif behaviour in ("no-schema", "no-seed"):
             if "response_format" in request:
                 self.send(400, {"error": {"message": "response_format is not supported"}})
+            elif behaviour == "no-seed" and "seed" in request:
+                self.send(422, {"error": {"message": "unknown field seed"}})
             else:
                 self.completion("Here is my answer:\n```json\n" + json.dumps(good) + "\n```\nHope it helps.")
         elif behaviour == "429":

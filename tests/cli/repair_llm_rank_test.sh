@@ -162,6 +162,12 @@ list noschema --llm "$URL_noschema" --llm-cache "$work/cache-noschema"
 test "$(json "$work/noschema.json" 'd["candidates"][0]["template"]')" = "$last" || fail "no-schema: $(order "$work/noschema.json")"
 grep -q "refused response_format (HTTP 400" "$work/noschema.txt" || fail "no-schema: $(grep note "$work/noschema.txt")"
 stop_llm noschema
+start_llm noseed no-seed --prefer "$last"
+list noseed --llm "$URL_noseed" --llm-cache "$work/cache-noseed"
+test "$(json "$work/noseed.json" 'd["candidates"][0]["template"]')" = "$last" || fail "no-seed: $(order "$work/noseed.json")"
+grep -q "refused the request (HTTP 422: .*unknown field seed.*); asked again without seed" "$work/noseed.txt" \
+  || fail "no-seed: $(grep note "$work/noseed.txt")"
+stop_llm noseed
 
 # Bad flags: exit 2 with a message.
 set +e
