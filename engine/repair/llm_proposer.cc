@@ -5,6 +5,9 @@
 #include <set>
 
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include <re2/re2.h>
 #include "engine/base/concat.h"
 #include "engine/rank/llm_prompt.h"
 #include "engine/repair/tree_key.h"
@@ -29,14 +32,23 @@ struct Target {
 
 std::string Key(const FileChange& change) { return Concat(change.file, "\n", TreeKey(change.file, change.after), "\n"); }
 
-// The code without a Markdown fence around it, if the model put one.
-std::string Unfenced(std::string code) {
+// The code without a Markdown fence around it, and without the "   17 | " line numbers of
+// the prompt when the model copied them onto every line.
+std::string Unwrapped(std::string code) {
   if (code.starts_with("```")) {
     const size_t first = code.find('\n');
     const size_t last = code.rfind("```");
     if (first != std::string::npos && last > first) code = code.substr(first + 1, last - first - 1);
   }
-  return code;
+  static const LazyRE2 kNumbered = {R"(^ *\d+ \| ?)"};
+  std::vector<std::string> lines = absl::StrSplit(code, '\n');
+  bool numbered = true;
+  for (const std::string& line : lines) {
+    if (!line.empty() && !RE2::PartialMatch(line, *kNumbered)) numbered = false;
+  }
+  if (!numbered) return code;
+  for (std::string& line : lines) RE2::Replace(&line, *kNumbered, "");
+  return absl::StrJoin(lines, "\n");
 }
 
 std::pair<int, int> AddedRemoved(const std::string& diff) {
@@ -107,7 +119,7 @@ absl::StatusOr<ScoredCandidate> Apply(const Target& target, const nlohmann::json
   if (!StartsItsLine(document, node)) return absl::InvalidArgumentError("the statement shares its line");
   const int first = static_cast<int>(ts_node_start_point(node).row);
   const int last = static_cast<int>(ts_node_end_point(node).row);
-  const std::string code = Reindent(Unfenced(edit["code"].get<std::string>()), LeadingWhitespace(document, first),
+  const std::string code = Reindent(Unwrapped(edit["code"].get<std::string>()), LeadingWhitespace(document, first),
                                     IndentUnit(document), document.newline());
   EditSet edits;
   if (absl::Status added = edits.Add({document.lines().LineStart(first), document.lines().LineEndWithNewline(last), code});

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # smallfix repair --llm URL --llm-propose N: the loopback server (tests/cli/llm_server.py)
 # answers five edits at the sites of tests/data/repair/guard_clip_frozen: one with the same
-# syntax tree as a template's candidate (dropped), one new and correct (kept as template
-# "llm", ranked first by the model and validated like any candidate), one that does not
-# parse, one that rewrites more than 10 lines, one at a site never shown (all three rejected).
+# syntax tree as a template's candidate (dropped), two new ones (kept as template "llm",
+# ranked first by the model and validated like any candidate; one carries the prompt's line
+# numbers, which are taken off), one that does not parse, one that rewrites more than 10
+# lines, one at a site never shown (all three rejected).
 # Each rejection is a note; the run still ends with a plausible patch, validated by the tests.
 set -euo pipefail
 source "$(dirname "$0")/repair_e2e_lib.bash" "$@"
@@ -37,6 +38,9 @@ edits = [
     # Too big: 16 new lines.
     {"site": "s2", "target": "function", "summary": "rewrite", "code": "def clip_grad_norm_(params, max_norm, group=None):\n" + long_body + "\n    return 0.0\n"},
     {"site": "s9", "target": "statement", "summary": "nowhere", "code": "pass"},
+    # New, with the prompt's line numbers copied onto it: they are taken off.
+    {"site": "s2", "target": "statement", "summary": "norm over the parameters with gradients",
+     "code": "   28 |     sq_norm = local_sq_norm([p for p in params if p.grad is not None])"},
 ]
 json.dump(edits, open(sys.argv[1], "w"))
 PY
@@ -44,7 +48,7 @@ PY
 start_llm good good --prefer llm --edits "$work/edits.json"
 set +e
 "$SMALLFIX" repair --repo "$work/repo" --issue "$ISSUE" --test "$FAILING" --test "$ALL" --timeout 120 --json \
-  --llm "$URL_good" --llm-propose 5 --llm-cache "$work/cache" > "$work/out.json" 2> "$work/err"
+  --llm "$URL_good" --llm-propose 6 --llm-cache "$work/cache" > "$work/out.json" 2> "$work/err"
 rc=$?
 set -e
 cat "$work/err" >&2
@@ -55,20 +59,23 @@ d = json.load(open(sys.argv[1]))
 notes = "\n".join(d["notes"])
 print(notes)
 llm = [c for c in d["candidates"] if c["template"] == "llm"]
-assert len(llm) == 1, [(c["template"], c["line"]) for c in d["candidates"]]
-c = llm[0]
+assert len(llm) == 2, [(c["template"], c["line"]) for c in d["candidates"]]
+numbered = next(c for c in llm if c["line"] == 28)
+assert "\n+    sq_norm = local_sq_norm([p for p in params if p.grad is not None])\n" in numbered["diff"], numbered["diff"]
+c = next(c for c in llm if c["line"] == 17)
 assert c["family"] == "llm" and c["file"] == "pipestage/clip.py" and c["line"] == 17, c
 assert "sum only the gradients that exist" in c["summary"], c["summary"]
 assert "+        if p.grad is not None:" in c["diff"], c["diff"]
-# The model ranked it first; validation ran it like any other candidate, every stage.
-assert d["candidates"][0]["template"] == "llm", [x["template"] for x in d["candidates"]]
-assert c["validation"]["status"] == "plausible", c["validation"]
-assert [s["name"] for s in c["validation"]["stages"]] == ["syntax", "compile", "test", "regression"], c["validation"]
+# The model ranked an llm edit first; validation ran it like any other candidate, every stage.
+first = d["candidates"][0]
+assert first["template"] == "llm", [(x["template"], x["line"]) for x in d["candidates"]]
+assert first["validation"]["status"] == "plausible", first["validation"]
+assert [s["name"] for s in first["validation"]["stages"]] == ["syntax", "compile", "test", "regression"], first["validation"]
 assert "llm edit 1 at pipestage/clip.py:17 dropped: the same syntax tree as another candidate" in notes
 assert "llm edit 3 at pipestage/clip.py:17 rejected: the result does not parse" in notes
 assert "llm edit 4 at pipestage/clip.py:28 rejected: it changes 16 lines, more than 10" in notes, notes
 assert 'llm edit 5 rejected: unknown site "s9"' in notes
-assert "llm proposal: 1 of 5 edit(s) kept as candidates" in notes
+assert "llm proposal: 2 of 6 edit(s) kept as candidates" in notes
 assert d["stats"]["llm"]["calls"] == 2, d["stats"]["llm"]  # one proposal, one ranking
 kinds = [json.loads(line).get("kind") for line in open(sys.argv[2])]
 assert kinds.count("propose") == 1 and kinds.count("rank") == 1, kinds
