@@ -25,6 +25,10 @@ llm = d["llm"]
 assert llm["model"] == "loopback-model" and llm["with_correct_candidate"] == 1, llm
 assert llm["heuristic"]["correct_at_1"] == 1 and llm["llm"]["correct_at_1"] == 0, llm
 assert llm["worsened"] == 1 and llm["improved"] == 0 and llm["fallbacks"] == 0, llm
+n, k = bug["ranked"], bug["correct_candidates"]
+assert n == bug["candidates"] and k == 1, bug
+assert abs(llm["random_expected"]["correct_at_1"] - k / n) < 1e-9, llm
+assert abs(llm["random_expected"]["mean_rank"] - (n + 1) / (k + 1)) < 1e-9, llm
 PY
 grep -q "^LLM ranking (loopback-model) against the heuristic" "$work/llm.txt" || fail "no comparison table"
 grep -Eq "^heuristic +1 +1.00$" "$work/llm.txt" || fail "heuristic row: $(cat "$work/llm.txt")"

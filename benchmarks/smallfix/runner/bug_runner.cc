@@ -208,6 +208,7 @@ BugResult RunBug(const BugSpec& spec, const BenchOptions& options) {
     const ValidatedCandidate& candidate = report->candidates[i];
     const bool same = SameAstAsReference(*reference, ToPatched(candidate.scored.candidate));
     if (same && !first_same_ast) first_same_ast = static_cast<int>(i) + 1;
+    result.correct_candidates += same;
     if (best == nullptr && candidate.validation.status == "plausible") {
       best = &candidate;
       best_rank = static_cast<int>(i) + 1;
@@ -220,6 +221,7 @@ BugResult RunBug(const BugSpec& spec, const BenchOptions& options) {
     result.llm_rank = first_same_ast;
     result.llm_notes = llm->AllNotes();
     result.llm_model = llm->client.model();
+    result.ranked = static_cast<int>(report->candidates.size());
     // The same candidates in the heuristic's order, found by their diffs.
     for (size_t h = 0; h < llm->heuristic_order.size() && !result.heuristic_rank; ++h) {
       for (const ValidatedCandidate& candidate : report->candidates) {

@@ -20,6 +20,10 @@ struct LlmComparison {
   int llm_at1 = 0;
   double heuristic_mean_rank = 0;
   double llm_mean_rank = 0;
+  // A uniformly random order of the same candidates, in expectation: k correct of n are first
+  // with probability k/n, and the first of them is at (n+1)/(k+1) on average.
+  double random_at1 = 0;
+  double random_mean_rank = 0;
   int improved = 0, worsened = 0;  // bugs whose correct candidate moved up / down
   int fallbacks = 0;               // the model's ranking was not used
 };

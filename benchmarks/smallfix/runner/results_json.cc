@@ -31,6 +31,8 @@ nlohmann::json BugJson(const BugResult& bug) {
     out["heuristic_rank"] = bug.heuristic_rank ? nlohmann::json(*bug.heuristic_rank) : nlohmann::json(nullptr);
     out["llm_rank"] = bug.llm_rank ? nlohmann::json(*bug.llm_rank) : nlohmann::json(nullptr);
     out["llm_notes"] = bug.llm_notes;
+    out["ranked"] = bug.ranked;
+    out["correct_candidates"] = bug.correct_candidates;
   }
   return out;
 }
