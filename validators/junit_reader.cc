@@ -217,4 +217,17 @@ absl::StatusOr<std::vector<JUnitCase>> ReadJUnit(std::string_view xml) {
   return cases;
 }
 
+void TallyCases(const std::vector<JUnitCase>& cases, CaseTally& tally) {
+  for (const JUnitCase& test : cases) {
+    if (test.outcome == JUnitCase::Outcome::kSkipped) continue;
+    ++tally.tests;
+    if (IsFailure(test)) {
+      ++tally.failures;
+      tally.failed.push_back(test.name);
+    } else {
+      tally.passed.push_back(test.name);
+    }
+  }
+}
+
 }  // namespace smallfix

@@ -26,6 +26,27 @@ bool LooksLikeJUnit(std::string_view text);
 // no DTDs. Errors name the byte offset where the XML stops making sense.
 absl::StatusOr<std::vector<JUnitCase>> ReadJUnit(std::string_view xml);
 
+// A failure or an error: the case did not pass.
+inline bool IsFailure(const JUnitCase& test) {
+  return test.outcome == JUnitCase::Outcome::kFailed || test.outcome == JUnitCase::Outcome::kError;
+}
+
+// The cases of one or more reports counted: skipped cases are not tests that ran.
+struct CaseTally {
+  int tests = 0;     // cases that ran (not skipped)
+  int failures = 0;  // failures + errors
+  std::vector<std::string> failed;  // names, in report order
+  std::vector<std::string> passed;
+};
+
+// Adds `cases` to `tally` (a run over ranks adds each rank's report).
+void TallyCases(const std::vector<JUnitCase>& cases, CaseTally& tally);
+inline CaseTally TallyCases(const std::vector<JUnitCase>& cases) {
+  CaseTally tally;
+  TallyCases(cases, tally);
+  return tally;
+}
+
 }  // namespace smallfix
 
 #endif  // SMALLFIX_VALIDATORS_JUNIT_READER_H_

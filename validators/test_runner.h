@@ -3,20 +3,30 @@
 
 #include <atomic>
 #include <map>
+#include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "absl/status/statusor.h"
 
 namespace smallfix {
 
-// How test commands run: one process (`local`), or `world_size` ranks on this machine with
-// torchrun's environment contract (`torchrun`: RANK, LOCAL_RANK, WORLD_SIZE,
+// Where and how test commands run. kLocal: one process. kTorchrun: `world_size` ranks on
+// this machine with torchrun's environment contract (RANK, LOCAL_RANK, WORLD_SIZE,
 // LOCAL_WORLD_SIZE, MASTER_ADDR, and a MASTER_PORT that is free, chosen per run so parallel
 // validations never collide; gloo on CPU, one GPU per rank via CUDA_VISIBLE_DEVICES when
-// `gpus` lists devices). Each rank is its own process group; a hang is killed whole at
-// the time limit.
+// `gpus` lists devices). A new runner (a cluster scheduler) is one more kind here and one
+// more case in MakeTestRunner.
+enum class RunnerKind { kLocal, kTorchrun };
+
+// "local", "torchrun": the names the CLI, .smallfix.yaml and reports use.
+std::string_view RunnerKindName(RunnerKind kind);
+std::optional<RunnerKind> ParseRunnerKind(std::string_view name);
+
+// Each rank is its own process group; a hang is killed whole at the time limit.
 struct RunnerOptions {
-  std::string kind = "local";  // local | torchrun
+  RunnerKind kind = RunnerKind::kLocal;
   int world_size = 1;
   double time_limit_seconds = 300;
   size_t memory_limit_bytes = 0;
@@ -39,7 +49,20 @@ struct TestRun {
   double seconds = 0;
 };
 
-// Runs `command` (a shell command line) in `dir`. Errors only for not being able to start.
+// Runs test commands (shell command lines) in a directory, the way one kind of runner
+// does: the seam between validation and processes, after the command runners of build
+// tools (one interface, a local and a distributed implementation). Run errors only for
+// not being able to start; a command that fails, hangs or is cancelled is a TestRun.
+class TestRunner {
+ public:
+  virtual ~TestRunner() = default;
+  virtual absl::StatusOr<TestRun> Run(const std::string& dir, const std::string& command) const = 0;
+};
+
+// The runner of `kind`, with `options` (its kind field is ignored).
+std::unique_ptr<TestRunner> MakeTestRunner(RunnerKind kind, const RunnerOptions& options);
+
+// MakeTestRunner(options.kind, options)->Run(dir, command).
 absl::StatusOr<TestRun> RunTestCommand(const std::string& dir, const std::string& command,
                                        const RunnerOptions& options);
 

@@ -64,7 +64,7 @@ absl::StatusOr<TestRun> Reproduce(const std::string& repo_root, const std::strin
 }
 
 ValidationResult ValidateCandidate(const std::string& repo_root, const std::string& scratch_dir,
-                                   const std::string& name, const std::vector<ChangedFile>& changes,
+                                   const std::string& name, const std::vector<FileChange>& changes,
                                    const ValidationPlan& plan, const std::atomic<bool>* cancel) {
   const auto start = std::chrono::steady_clock::now();
   ValidationResult result;
@@ -76,7 +76,7 @@ ValidationResult ValidateCandidate(const std::string& repo_root, const std::stri
 
   // syntax: the changed files parse with no more errors than before.
   auto stage_start = std::chrono::steady_clock::now();
-  for (const ChangedFile& change : changes) {
+  for (const FileChange& change : changes) {
     absl::StatusOr<Document> before = Document::Parse(change.file, change.before);
     absl::StatusOr<Document> after = Document::Parse(change.file, change.after);
     if (!after.ok() || (before.ok() && after->CountSyntaxErrors() > before->CountSyntaxErrors())) {
@@ -91,7 +91,7 @@ ValidationResult ValidateCandidate(const std::string& repo_root, const std::stri
     result.stages.push_back({"workspace", "error", 0, std::string(workspace.status().message()), ""});
     return finish("error");
   }
-  for (const ChangedFile& change : changes) {
+  for (const FileChange& change : changes) {
     if (absl::Status written = (*workspace)->WriteFile(change.file, change.after); !written.ok()) {
       result.stages.push_back({"workspace", "error", 0, std::string(written.message()), ""});
       return finish("error");
@@ -115,7 +115,7 @@ ValidationResult ValidateCandidate(const std::string& repo_root, const std::stri
       // compile() each changed file without writing bytecode into the workspace.
       process.argv = {"python", "-c",
                       "import sys\nfor f in sys.argv[1:]:\n    compile(open(f, 'rb').read(), f, 'exec')\n"};
-      for (const ChangedFile& change : changes) process.argv.push_back(change.file);
+      for (const FileChange& change : changes) process.argv.push_back(change.file);
     }
     absl::StatusOr<ProcessResult> ran = RunProcess(process);
     if (!ran.ok()) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "engine/source/file_change.h"
 #include "validators/test_runner.h"
 
 namespace smallfix {
@@ -17,12 +18,6 @@ struct ValidationPlan {
   std::string build;                     // optional build command, run before the tests
   std::string interpreter = "/usr/bin/python3";
   RunnerOptions runner;                  // local or torchrun, world size, limits
-};
-
-struct ChangedFile {
-  std::string file;  // repo-relative
-  std::string before;
-  std::string after;
 };
 
 struct StageResult {
@@ -50,7 +45,7 @@ absl::StatusOr<TestRun> Reproduce(const std::string& repo_root, const std::strin
 // changed files), build (when the plan has one), test (the failing test passes), regression
 // (every other test passes). The workspace is removed before it returns.
 ValidationResult ValidateCandidate(const std::string& repo_root, const std::string& scratch_dir,
-                                   const std::string& name, const std::vector<ChangedFile>& changes,
+                                   const std::string& name, const std::vector<FileChange>& changes,
                                    const ValidationPlan& plan, const std::atomic<bool>* cancel);
 
 }  // namespace smallfix

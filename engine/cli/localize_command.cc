@@ -13,7 +13,8 @@
 #include "engine/cli/commands.h"
 #include "engine/cli/interrupts.h"
 #include "engine/localize/localizer.h"
-#include "engine/localize/test_run.h"
+#include "engine/localize/coverage_ranking.h"
+#include "validators/failure_capture.h"
 
 namespace smallfix::cli {
 namespace {
@@ -119,14 +120,12 @@ int RunLocalize(const LocalizeArgs& args) {
   std::string error;
   std::vector<std::string> notes;
   if (!args.test.empty()) {
-    LocalizationRunOptions run_options;
-    run_options.repo_root = args.repo;
-    run_options.command = args.test;
-    run_options.timeout_seconds = args.timeout;
+    CaptureOptions run_options;
+    run_options.time_limit_seconds = args.timeout;
     run_options.coverage = args.coverage;
-    run_options.python = args.python;
+    run_options.interpreter = args.python;
     run_options.cancel = InstallInterruptHandlers();
-    absl::StatusOr<LocalizationRun> run = RunTestsForLocalization(run_options);
+    absl::StatusOr<FailureCapture> run = CaptureFailure(args.repo, args.test, run_options);
     if (run.ok() && InterruptSignal() != 0) {
       std::cerr << "smallfix localize: interrupted; the test run was stopped\n";
       return 128 + InterruptSignal();
@@ -141,8 +140,15 @@ int RunLocalize(const LocalizeArgs& args) {
     }
     text = std::move(run->output);
     options.junit_xml = std::move(run->junit_xml);
-    options.coverage_scores = std::move(run->coverage);
     notes = std::move(run->notes);
+    if (!run->coverage_json.empty()) {
+      absl::StatusOr<LineScores> scores = OchiaiFromRun(args.repo, run->coverage_json, options.junit_xml);
+      if (scores.ok()) {
+        options.coverage_scores = *std::move(scores);
+      } else {
+        notes.push_back(std::string(scores.status().message()));
+      }
+    }
     if (run->timed_out && text.find("Traceback") == std::string::npos &&
         text.find("(most recent call first)") == std::string::npos) {
       // Nothing printed where it hung; say so rather than "no failure found".

@@ -3,6 +3,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_format.h"
@@ -91,15 +92,17 @@ absl::StatusOr<RepairRequest> MakeRequest(const Options& o, const std::atomic<bo
   }
   plan.build = !o.build.empty() ? o.build : config->build.value_or("");
   plan.interpreter = !o.python.empty() ? o.python : config->interpreter.value_or("/usr/bin/python3");
-  plan.runner.kind = !o.runner.empty() ? o.runner : config->runner.value_or("local");
-  if (plan.runner.kind == "slurm") {
+  const std::string runner = !o.runner.empty() ? o.runner : config->runner.value_or("local");
+  if (runner == "slurm") {
     return absl::UnimplementedError("--runner slurm is not built yet; use local or torchrun");
   }
-  if (plan.runner.kind != "local" && plan.runner.kind != "torchrun") {
-    return absl::InvalidArgumentError(absl::StrFormat("--runner %s: expected local, torchrun or slurm", plan.runner.kind));
+  const std::optional<RunnerKind> kind = ParseRunnerKind(runner);
+  if (!kind) {
+    return absl::InvalidArgumentError(absl::StrFormat("--runner %s: expected local, torchrun or slurm", runner));
   }
+  plan.runner.kind = *kind;
   plan.runner.world_size = o.world_size > 0 ? o.world_size : config->world_size.value_or(1);
-  if (plan.runner.world_size > 1 && o.runner.empty() && !config->runner) plan.runner.kind = "torchrun";
+  if (plan.runner.world_size > 1 && o.runner.empty() && !config->runner) plan.runner.kind = RunnerKind::kTorchrun;
   plan.runner.time_limit_seconds = o.timeout > 0 ? o.timeout : config->timeout.value_or(300);
   plan.runner.memory_limit_bytes = config->memory_limit_mb.value_or(0) << 20;
   return request;

@@ -82,6 +82,18 @@ absl::StatusOr<LineScores> OchiaiFromCoverageJson(std::string_view coverage_json
   return scores;
 }
 
+absl::StatusOr<LineScores> OchiaiFromRun(const std::string& repo_root, std::string_view coverage_json,
+                                         std::string_view junit_xml) {
+  absl::StatusOr<std::vector<JUnitCase>> cases = ReadJUnit(junit_xml);
+  absl::StatusOr<PathMapper> mapper = PathMapper::ForRepo(repo_root);
+  if (!cases.ok() || !mapper.ok()) {
+    return absl::FailedPreconditionError(
+        "coverage ranking needs the JUnit report of the same run; it was unreadable");
+  }
+  const CaseTally tally = TallyCases(*cases);
+  return OchiaiFromCoverageJson(coverage_json, tally.failed, tally.passed, *mapper);
+}
+
 void CombineWithCoverage(const LineScores& coverage, double trace_weight, const Symptom& symptom,
                          std::vector<Site>* sites) {
   std::set<std::pair<std::string, int>> named;

@@ -10,6 +10,7 @@
 #include "absl/status/statusor.h"
 #include "engine/localize/localization.h"
 #include "engine/localize/path_mapper.h"
+#include "validators/junit_reader.h"
 
 namespace smallfix {
 
@@ -28,6 +29,11 @@ absl::StatusOr<LineScores> OchiaiFromCoverageJson(std::string_view coverage_json
                                                   const std::vector<std::string>& failed_tests,
                                                   const std::vector<std::string>& passed_tests,
                                                   const PathMapper& mapper);
+
+// OchiaiFromCoverageJson over the JUnit cases of the same run (validators/failure_capture.h
+// runs it), with paths mapped onto `repo_root`. An error says why there are no scores.
+absl::StatusOr<LineScores> OchiaiFromRun(const std::string& repo_root, std::string_view coverage_json,
+                                         std::string_view junit_xml);
 
 // Mixes coverage into traceback-ranked sites: score = trace_weight * traceback score +
 // (1 - trace_weight) * coverage score, and adds the most suspicious covered lines that no

@@ -22,9 +22,7 @@ absl::Status AppendJUnitTraces(std::string_view xml, ParsedFailure* parsed) {
   if (!cases.ok()) return cases.status();
   size_t order = parsed->lines;
   for (const JUnitCase& test : *cases) {
-    if (test.outcome != JUnitCase::Outcome::kFailed && test.outcome != JUnitCase::Outcome::kError) {
-      continue;
-    }
+    if (!IsFailure(test)) continue;
     ParsedFailure one = ParseFailureText(test.text);
     bool named = false;
     for (Trace& trace : one.traces) {

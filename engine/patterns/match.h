@@ -10,6 +10,7 @@
 #include "engine/patterns/placeholders.h"
 #include "engine/patterns/template.h"
 #include "engine/source/document.h"
+#include "engine/source/file_change.h"
 
 namespace smallfix {
 
@@ -33,13 +34,6 @@ struct MatchContext {
   const ApiHistory* history = nullptr;
   // Reads another repo file (for edits in a callee's file), by repo-relative path.
   std::function<absl::StatusOr<Document>(const std::string& file)> load;
-};
-
-// One file's text before and after a candidate's edits.
-struct FileChange {
-  std::string file;
-  std::string before;
-  std::string after;
 };
 
 // A template applied at one place.

@@ -2,8 +2,6 @@
 
 #include <chrono>
 #include <filesystem>
-#include <mutex>
-#include <thread>
 
 #include "absl/strings/str_format.h"
 #include "engine/base/concat.h"
@@ -11,10 +9,12 @@
 #include "engine/index/repo_index.h"
 #include "engine/localize/localizer.h"
 #include "engine/localize/symptom.h"
-#include "engine/localize/test_run.h"
+#include "engine/localize/coverage_ranking.h"
 #include "engine/patterns/catalogue.h"
 #include "engine/rank/heuristic_ranker.h"
+#include "engine/repair/rank_order.h"
 #include "engine/vcs/workspace.h"
+#include "validators/failure_capture.h"
 #include "validators/junit_reader.h"
 
 namespace smallfix {
@@ -33,88 +33,39 @@ SymptomInput ToInput(const Symptom& symptom) {
   return input;
 }
 
-// Validates candidates in rank order, `jobs` at a time, until `top` plausible ones are
-// known and every candidate ranked above the last of them is done.
-void ValidateInRankOrder(const RepairRequest& request, const std::string& scratch,
-                         RepairReport& report, Clock::time_point start) {
+// Validates the ranked candidates with ValidateCandidate, each in its own workspace under
+// `scratch`, in rank order (rank_order.h), and records the outcomes in `report`.
+void ValidateCandidates(const RepairRequest& request, const std::string& scratch, RepairReport& report,
+                        Clock::time_point start) {
   const size_t n = report.candidates.size();
-  const size_t want = static_cast<size_t>(std::max(1, request.top));
-  std::mutex mutex;
-  size_t next = 0;
-  std::vector<bool> done(n, false);
-  std::vector<std::unique_ptr<std::atomic<bool>>> stop(n);
-  for (auto& flag : stop) flag = std::make_unique<std::atomic<bool>>(false);
-  size_t cutoff = n;  // candidates at or past this index are not needed any more
-
-  auto update_cutoff = [&] {  // under mutex
-    size_t plausible = 0;
-    for (size_t i = 0; i < n; ++i) {
-      if (done[i] && report.candidates[i].validation.status == "plausible" && ++plausible == want) {
-        cutoff = i + 1;
-        for (size_t j = cutoff; j < n; ++j) *stop[j] = true;
-        return;
-      }
-    }
+  RankOrderOptions options;
+  options.top = request.top;
+  options.jobs = request.jobs;
+  options.cancel = request.cancel;
+  options.started = [&](size_t i) {
+    if (!request.progress) return;
+    const Candidate& candidate = report.candidates[i].scored.candidate;
+    request.progress(absl::StrFormat("[%d/%d] %s at %s:%d: validating (%.1f s elapsed)", i + 1, n,
+                                     candidate.template_id, candidate.file, candidate.line, Since(start)));
   };
-  std::atomic<bool> workers_done{false};
-  // Ctrl-C reaches every running candidate through its own stop flag.
-  std::thread watcher([&] {
-    while (!workers_done) {
-      if (request.cancel != nullptr && request.cancel->load()) {
-        for (auto& flag : stop) *flag = true;
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  options.finished = [&](size_t i, const ValidationResult& result) {
+    if (result.status == "plausible" && report.first_plausible_seconds < 0) {
+      report.first_plausible_seconds = Since(start);
     }
-  });
-  auto work = [&] {
-    for (;;) {
-      size_t i;
-      {
-        std::lock_guard<std::mutex> lock(mutex);
-        if (next >= n || next >= cutoff || (request.cancel && request.cancel->load())) return;
-        i = next++;
-      }
-      ValidatedCandidate& candidate = report.candidates[i];
-      if (request.progress) {
-        request.progress(absl::StrFormat("[%d/%d] %s at %s:%d: validating (%.1f s elapsed)", i + 1, n,
-                                         candidate.scored.candidate.template_id,
-                                         candidate.scored.candidate.file, candidate.scored.candidate.line,
-                                         Since(start)));
-      }
-      std::vector<ChangedFile> changes;
-      for (const FileChange& change : candidate.scored.candidate.changes) {
-        changes.push_back({change.file, change.before, change.after});
-      }
-      ValidationResult result = ValidateCandidate(request.repo, scratch, absl::StrFormat("c%d", i + 1),
-                                                  changes, request.plan, stop[i].get());
-      std::lock_guard<std::mutex> lock(mutex);
-      if (stop[i]->load() && result.status != "plausible") {
-        result.status = "skipped";  // stopped: a better candidate won, or Ctrl-C
-      }
-      candidate.validation = std::move(result);
-      done[i] = true;
-      ++report.validated;
-      if (candidate.validation.status == "plausible" && report.first_plausible_seconds < 0) {
-        report.first_plausible_seconds = Since(start);
-      }
-      if (request.progress) {
-        std::string stages;
-        for (const StageResult& stage : candidate.validation.stages) {
-          stages += absl::StrFormat(" %s:%s", stage.name, stage.status);
-        }
-        request.progress(absl::StrFormat("[%d/%d] %s: %s (%s) %.1f s", i + 1, n,
-                                         candidate.scored.candidate.template_id,
-                                         candidate.validation.status, stages.empty() ? "" : stages.substr(1),
-                                         candidate.validation.seconds));
-      }
-      update_cutoff();
-    }
+    if (!request.progress) return;
+    std::string stages;
+    for (const StageResult& stage : result.stages) stages += absl::StrFormat(" %s:%s", stage.name, stage.status);
+    request.progress(absl::StrFormat("[%d/%d] %s: %s (%s) %.1f s", i + 1, n,
+                                     report.candidates[i].scored.candidate.template_id, result.status,
+                                     stages.empty() ? "" : stages.substr(1), result.seconds));
   };
-  std::vector<std::thread> workers;
-  for (int j = 0; j < std::max(1, request.jobs); ++j) workers.emplace_back(work);
-  for (std::thread& worker : workers) worker.join();
-  workers_done = true;
-  watcher.join();
+  auto validate = [&](size_t i, const std::atomic<bool>* stop) {
+    return ValidateCandidate(request.repo, scratch, absl::StrFormat("c%d", i + 1),
+                             report.candidates[i].scored.candidate.changes, request.plan, stop);
+  };
+  RankOrderOutcome outcome = ValidateInRankOrder(n, validate, options);
+  for (size_t i = 0; i < n; ++i) report.candidates[i].validation = std::move(outcome.results[i]);
+  report.validated += outcome.validated;
 }
 
 // Coverage adds plausible sites that the traceback never named, so more of them are kept.
@@ -126,38 +77,42 @@ constexpr int kCoverageMaxSites = 5;
 // then ranks by the traceback alone.
 LineScores CoverageScores(const RepairRequest& request, Clock::time_point start, std::vector<std::string>& notes) {
   const ValidationPlan& plan = request.plan;
-  LocalizationRunOptions options;
-  options.repo_root = request.repo;
-  options.command = !plan.other_tests.empty() ? plan.other_tests.front() : plan.failing_test;
-  options.timeout_seconds = plan.runner.time_limit_seconds;
+  const std::string command = !plan.other_tests.empty() ? plan.other_tests.front() : plan.failing_test;
+  CaptureOptions options;
+  options.time_limit_seconds = plan.runner.time_limit_seconds;
   options.coverage = true;
-  options.python = plan.interpreter;
+  options.interpreter = plan.interpreter;
   options.cancel = request.cancel;
-  if (request.progress) request.progress(Concat("running `", options.command, "` under coverage"));
-  absl::StatusOr<LocalizationRun> run = RunTestsForLocalization(options);
+  if (request.progress) request.progress(Concat("running `", command, "` under coverage"));
+  absl::StatusOr<FailureCapture> run = CaptureFailure(request.repo, command, options);
   if (!run.ok()) {
     notes.push_back(Concat("coverage: ", run.status().message(), "; ranked by the failure text alone"));
     return {};
   }
   for (const std::string& note : run->notes) notes.push_back(Concat("coverage: ", note));
-  int tests = 0, failed = 0;
-  if (absl::StatusOr<std::vector<JUnitCase>> cases = ReadJUnit(run->junit_xml); cases.ok()) {
-    for (const JUnitCase& test : *cases) {
-      ++tests;
-      failed += test.outcome == JUnitCase::Outcome::kFailed || test.outcome == JUnitCase::Outcome::kError;
+  CaseTally tally;
+  if (absl::StatusOr<std::vector<JUnitCase>> cases = ReadJUnit(run->junit_xml); cases.ok()) tally = TallyCases(*cases);
+  LineScores scores;
+  if (!run->cancelled && !run->coverage_json.empty()) {
+    absl::StatusOr<LineScores> ranked = OchiaiFromRun(request.repo, run->coverage_json, run->junit_xml);
+    if (ranked.ok()) {
+      scores = *std::move(ranked);
+    } else {
+      notes.push_back(Concat("coverage: ", ranked.status().message()));
     }
   }
-  if (failed == 0 || run->coverage.empty()) {
-    notes.push_back(Concat("coverage: `", options.command, "` showed no failing test under coverage",
+  if (tally.failures == 0 || scores.empty()) {
+    notes.push_back(Concat("coverage: `", command, "` showed no failing test under coverage",
                            plan.runner.world_size > 1 ? " (it runs single-process, without ranks)" : "",
                            "; ranked by the failure text alone"));
     return {};
   }
   if (request.progress) {
-    request.progress(absl::StrFormat("ranking lines by coverage over %d tests (%d failing) (%.1f s)", tests, failed,
+    request.progress(absl::StrFormat("ranking lines by coverage over %d tests (%d failing) (%.1f s)", tally.tests,
+                                     tally.failures,
                                      Since(start)));
   }
-  return std::move(run->coverage);
+  return scores;
 }
 
 }  // namespace
@@ -254,7 +209,7 @@ absl::StatusOr<RepairReport> RunRepair(const RepairRequest& request) {
       report.notes.push_back(Concat("cannot reproduce: `", request.plan.failing_test,
                                     "` passes on the unpatched tree"));
     } else {
-      ValidateInRankOrder(request, scratch->path(), report, start);
+      ValidateCandidates(request, scratch->path(), report, start);
     }
     report.cancelled |= request.cancel != nullptr && request.cancel->load();
   }

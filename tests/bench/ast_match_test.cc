@@ -44,16 +44,16 @@ FileReader Files(std::map<std::string, std::string> files) {
   };
 }
 
-std::vector<PatchedFile> Reference() {
-  absl::StatusOr<std::vector<PatchedFile>> reference = ApplyUnifiedDiff(kReferenceDiff, Files({{"pkg/reduce.py", kBuggy}}));
+std::vector<FileChange> Reference() {
+  absl::StatusOr<std::vector<FileChange>> reference = ApplyUnifiedDiff(kReferenceDiff, Files({{"pkg/reduce.py", kBuggy}}));
   EXPECT_TRUE(reference.ok()) << reference.status();
-  return reference.ok() ? *reference : std::vector<PatchedFile>{};
+  return reference.ok() ? *reference : std::vector<FileChange>{};
 }
 
-PatchedFile Candidate(const std::string& after) { return {"pkg/reduce.py", kBuggy, after}; }
+FileChange Candidate(const std::string& after) { return {"pkg/reduce.py", kBuggy, after}; }
 
 TEST(UnifiedDiffTest, AppliesAHunk) {
-  const std::vector<PatchedFile> reference = Reference();
+  const std::vector<FileChange> reference = Reference();
   ASSERT_EQ(reference.size(), 1u);
   EXPECT_EQ(reference[0].file, "pkg/reduce.py");
   EXPECT_EQ(reference[0].before, kBuggy);
@@ -62,13 +62,13 @@ TEST(UnifiedDiffTest, AppliesAHunk) {
 }
 
 TEST(UnifiedDiffTest, FindsAShiftedHunkAndRejectsAWrongOne) {
-  absl::StatusOr<std::vector<PatchedFile>> shifted =
+  absl::StatusOr<std::vector<FileChange>> shifted =
       ApplyUnifiedDiff(kReferenceDiff, Files({{"pkg/reduce.py", std::string("import os\n\n") + kBuggy}}));
   ASSERT_TRUE(shifted.ok()) << shifted.status();
   EXPECT_THAT((*shifted)[0].after, HasSubstr("import os\n\ndef bucket"));
   EXPECT_THAT((*shifted)[0].after, HasSubstr("continue"));
 
-  absl::StatusOr<std::vector<PatchedFile>> wrong = ApplyUnifiedDiff(kReferenceDiff, Files({{"pkg/reduce.py", "x = 1\n"}}));
+  absl::StatusOr<std::vector<FileChange>> wrong = ApplyUnifiedDiff(kReferenceDiff, Files({{"pkg/reduce.py", "x = 1\n"}}));
   ASSERT_FALSE(wrong.ok());
   EXPECT_THAT(wrong.status().message(), HasSubstr("does not apply"));
   EXPECT_FALSE(ApplyUnifiedDiff(kReferenceDiff, Files({})).ok());
@@ -80,7 +80,7 @@ TEST(UnifiedDiffTest, AppliesTheBenchmarksReferenceFix) {
   std::ifstream in(bug + "/fix.diff");
   std::stringstream diff;
   diff << in.rdbuf();
-  absl::StatusOr<std::vector<PatchedFile>> fixed =
+  absl::StatusOr<std::vector<FileChange>> fixed =
       ApplyUnifiedDiff(diff.str(), [&](const std::string& file) -> absl::StatusOr<std::string> {
         std::ifstream source(bug + "/project/" + file);
         if (!source) return absl::NotFoundError(file);
@@ -95,7 +95,7 @@ TEST(UnifiedDiffTest, AppliesTheBenchmarksReferenceFix) {
 }
 
 TEST(AstMatchTest, SameTreeUpToLayout) {
-  const std::vector<PatchedFile> reference = Reference();
+  const std::vector<FileChange> reference = Reference();
   const std::string reformatted = R"(def bucket(params):
     out = []
     for p in params:
@@ -123,7 +123,7 @@ TEST(AstMatchTest, SameTreeUpToLayout) {
 }
 
 TEST(AstMatchTest, DifferentFixesDiffer) {
-  const std::vector<PatchedFile> reference = Reference();
+  const std::vector<FileChange> reference = Reference();
   const std::string other_guard = R"(def bucket(params):
     out = []
     for p in params:
@@ -137,7 +137,7 @@ TEST(AstMatchTest, DifferentFixesDiffer) {
   EXPECT_FALSE(SameAstAsReference(reference, {Candidate(kBuggy)}));
   EXPECT_FALSE(SameAstAsReference(reference, {}));
   // The right change plus an unrelated one in another file is not the reference fix.
-  std::vector<PatchedFile> extra = reference;
+  std::vector<FileChange> extra = reference;
   extra.push_back({"pkg/other.py", "x = 1\n", "x = 2\n"});
   EXPECT_FALSE(SameAstAsReference(reference, extra));
   // ... but an edit that leaves another file's tree alone is.

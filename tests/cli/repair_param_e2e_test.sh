@@ -76,12 +76,8 @@ diff -u "$work/byhand/tplayers/layers.py" "$work/sarif_fixed.py" || fail "the SA
 print_timing param "$work/j1.json"
 
 # 2. --jobs 2 with --apply on the clean tree: the same winner, written into the working tree.
-# KNOWN ENGINE BUG (fails here intermittently with exit 139, a segfault): two different structs
-# are both named smallfix::TestRun (engine/localize/test_run.h and validators/test_runner.h), an
-# ODR violation; the linker keeps one out-of-line ~StatusOr<TestRun>() (the localize layout) and
-# ValidateCandidate (validators/validator.cc) calls it when it returns early after a regression
-# run that did not pass, here candidate 2's run cancelled because candidate 1 won. It frees
-# garbage. Renaming one of the two structs fixes it.
+# Candidate 2 is cancelled here when candidate 1 wins: the early return of a cancelled run
+# once crashed (two structs named TestRun, an ODR violation; there is one now).
 run_repair "$work/j2.json" --jobs 2 --apply
 test "$rc" = 0 || fail "--apply on a clean tree: expected exit 0, got $rc"
 grep -q "applied $template" "$work/j2.json.err" || fail "no 'applied' message"

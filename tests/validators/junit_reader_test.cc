@@ -43,5 +43,27 @@ TEST(JUnitReaderTest, MalformedXmlSaysWhere) {
   EXPECT_FALSE(ReadJUnit("<testsuite><testcase name=\"a").ok());
 }
 
+TEST(JUnitReaderTest, TallyCountsRanCasesAndNamesFailures) {
+  std::vector<JUnitCase> cases(4);
+  cases[0].name = "test_ok";
+  cases[1].name = "test_bad";
+  cases[1].outcome = JUnitCase::Outcome::kFailed;
+  cases[2].name = "test_broken";
+  cases[2].outcome = JUnitCase::Outcome::kError;
+  cases[3].name = "test_later";
+  cases[3].outcome = JUnitCase::Outcome::kSkipped;
+  CaseTally tally = TallyCases(cases);
+  EXPECT_EQ(tally.tests, 3);
+  EXPECT_EQ(tally.failures, 2);
+  EXPECT_EQ(tally.failed, (std::vector<std::string>{"test_bad", "test_broken"}));
+  EXPECT_EQ(tally.passed, (std::vector<std::string>{"test_ok"}));
+  // A second rank's report adds to the same tally.
+  TallyCases(cases, tally);
+  EXPECT_EQ(tally.tests, 6);
+  EXPECT_EQ(tally.failures, 4);
+  EXPECT_FALSE(IsFailure(cases[0]));
+  EXPECT_TRUE(IsFailure(cases[2]));
+}
+
 }  // namespace
 }  // namespace smallfix

@@ -9,17 +9,17 @@ namespace smallfix::bench {
 namespace {
 
 struct Sides {
-  const PatchedFile* reference = nullptr;
-  const PatchedFile* candidate = nullptr;
+  const FileChange* reference = nullptr;
+  const FileChange* candidate = nullptr;
 };
 
 }  // namespace
 
-bool SameAstAsReference(const std::vector<PatchedFile>& reference, const std::vector<PatchedFile>& candidate) {
+bool SameAstAsReference(const std::vector<FileChange>& reference, const std::vector<FileChange>& candidate) {
   if (reference.empty() || candidate.empty()) return false;
   std::map<std::string, Sides> files;
-  for (const PatchedFile& file : reference) files[file.file].reference = &file;
-  for (const PatchedFile& file : candidate) files[file.file].candidate = &file;
+  for (const FileChange& file : reference) files[file.file].reference = &file;
+  for (const FileChange& file : candidate) files[file.file].candidate = &file;
   for (const auto& [name, sides] : files) {
     const std::string& want = sides.reference ? sides.reference->after : sides.candidate->before;
     const std::string& got = sides.candidate ? sides.candidate->after : sides.reference->before;

@@ -71,8 +71,8 @@ absl::Status MakeRepo(const BugSpec& spec, const std::string& repo) {
   return Git(repo, {"commit", "-qm", "buggy"});
 }
 
-std::vector<PatchedFile> ToPatched(const Candidate& candidate) {
-  std::vector<PatchedFile> files;
+std::vector<FileChange> ToPatched(const Candidate& candidate) {
+  std::vector<FileChange> files;
   for (const FileChange& change : candidate.changes) files.push_back({change.file, change.before, change.after});
   return files;
 }
@@ -82,7 +82,7 @@ ValidationPlan PlanFor(const BugSpec& spec, const BenchOptions& options) {
   plan.failing_test = spec.failing_test;
   plan.other_tests = {spec.passing_test};
   plan.interpreter = options.interpreter;
-  plan.runner.kind = spec.world_size > 1 ? "torchrun" : "local";
+  plan.runner.kind = spec.world_size > 1 ? RunnerKind::kTorchrun : RunnerKind::kLocal;
   plan.runner.world_size = spec.world_size;
   plan.runner.time_limit_seconds = options.timeout_seconds > 0 ? options.timeout_seconds : spec.timeout;
   return plan;
@@ -123,9 +123,7 @@ bool PassesHeldback(const BugSpec& spec, const BenchOptions& options, const std:
   plan.failing_test = spec.heldback_test;
   plan.other_tests.clear();
   plan.build = absl::StrFormat("cp -r '%s' heldback", fs::absolute(spec.HeldbackDir()).string());
-  std::vector<ChangedFile> changes;
-  for (const FileChange& change : candidate.changes) changes.push_back({change.file, change.before, change.after});
-  const ValidationResult result = ValidateCandidate(repo, scratch, "heldback", changes, plan, options.cancel);
+  const ValidationResult result = ValidateCandidate(repo, scratch, "heldback", candidate.changes, plan, options.cancel);
   return result.status == "plausible";
 }
 
@@ -196,7 +194,7 @@ BugResult RunBug(const BugSpec& spec, const BenchOptions& options) {
   absl::StatusOr<std::string> fix = ReadFile(spec.FixPath());
   if (!fix.ok()) return fail(fix.status());
   const std::string project = spec.ProjectDir();
-  absl::StatusOr<std::vector<PatchedFile>> reference =
+  absl::StatusOr<std::vector<FileChange>> reference =
       ApplyUnifiedDiff(*fix, [&](const std::string& file) { return ReadFile(project + "/" + file); });
   if (!reference.ok()) return fail(absl::InvalidArgumentError(Concat(spec.FixPath(), ": ", reference.status().message())));
 

@@ -128,10 +128,10 @@ absl::StatusOr<std::string> ApplyHunks(const std::string& file_name, const std::
 
 }  // namespace
 
-absl::StatusOr<std::vector<PatchedFile>> ApplyUnifiedDiff(const std::string& diff, const FileReader& read) {
+absl::StatusOr<std::vector<FileChange>> ApplyUnifiedDiff(const std::string& diff, const FileReader& read) {
   absl::StatusOr<std::vector<FilePatch>> patches = Parse(diff);
   if (!patches.ok()) return patches.status();
-  std::vector<PatchedFile> out;
+  std::vector<FileChange> out;
   for (const FilePatch& patch : *patches) {
     const std::string& name = patch.new_path != "/dev/null" ? patch.new_path : patch.old_path;
     std::string before;

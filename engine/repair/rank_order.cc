@@ -1,0 +1,73 @@
+#include "engine/repair/rank_order.h"
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+namespace smallfix {
+
+RankOrderOutcome ValidateInRankOrder(size_t count, const ValidateFunction& validate, const RankOrderOptions& options) {
+  const size_t n = count;
+  const size_t want = static_cast<size_t>(std::max(1, options.top));
+  RankOrderOutcome outcome;
+  outcome.results.resize(n);
+  std::mutex mutex;
+  size_t next = 0;
+  std::vector<bool> done(n, false);
+  std::vector<std::unique_ptr<std::atomic<bool>>> stop(n);
+  for (auto& flag : stop) flag = std::make_unique<std::atomic<bool>>(false);
+  size_t cutoff = n;  // candidates at or past this index are not needed any more
+
+  auto update_cutoff = [&] {  // under mutex
+    size_t plausible = 0;
+    for (size_t i = 0; i < n; ++i) {
+      if (done[i] && outcome.results[i].status == "plausible" && ++plausible == want) {
+        cutoff = i + 1;
+        for (size_t j = cutoff; j < n; ++j) *stop[j] = true;
+        return;
+      }
+    }
+  };
+  auto cancelled = [&] { return options.cancel != nullptr && options.cancel->load(); };
+  std::atomic<bool> workers_done{false};
+  // Ctrl-C reaches every running candidate through its own stop flag.
+  std::thread watcher([&] {
+    while (!workers_done) {
+      if (cancelled()) {
+        for (auto& flag : stop) *flag = true;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+  });
+  auto work = [&] {
+    for (;;) {
+      size_t i;
+      {
+        std::lock_guard<std::mutex> lock(mutex);
+        if (next >= n || next >= cutoff || cancelled()) return;
+        i = next++;
+      }
+      if (options.started) options.started(i);
+      ValidationResult result = validate(i, stop[i].get());
+      std::lock_guard<std::mutex> lock(mutex);
+      if (stop[i]->load() && result.status != "plausible") {
+        result.status = "skipped";  // stopped: a better candidate won, or Ctrl-C
+      }
+      outcome.results[i] = std::move(result);
+      done[i] = true;
+      ++outcome.validated;
+      if (options.finished) options.finished(i, outcome.results[i]);
+      update_cutoff();
+    }
+  };
+  std::vector<std::thread> workers;
+  for (int j = 0; j < std::max(1, options.jobs); ++j) workers.emplace_back(work);
+  for (std::thread& worker : workers) worker.join();
+  workers_done = true;
+  watcher.join();
+  return outcome;
+}
+
+}  // namespace smallfix

@@ -1,0 +1,153 @@
+#include "engine/repair/rank_order.h"
+
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "gtest/gtest.h"
+
+namespace smallfix {
+namespace {
+
+using std::chrono::milliseconds;
+
+// A fake validation: candidate i ends with outcomes[i] after delays[i] ms, unless stopped
+// first (then it returns "failed", as a killed test run does). Records what started.
+struct FakeValidator {
+  std::vector<std::string> outcomes;
+  std::vector<int> delays;
+  std::mutex mutex;
+  std::set<size_t> started;
+  std::set<size_t> stopped;
+
+  ValidationResult operator()(size_t i, const std::atomic<bool>* stop) {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      started.insert(i);
+    }
+    const auto deadline = std::chrono::steady_clock::now() + milliseconds(delays[i]);
+    while (std::chrono::steady_clock::now() < deadline) {
+      if (stop->load()) {
+        std::lock_guard<std::mutex> lock(mutex);
+        stopped.insert(i);
+        ValidationResult result;
+        result.status = "failed";
+        return result;
+      }
+      std::this_thread::sleep_for(milliseconds(2));
+    }
+    ValidationResult result;
+    result.status = outcomes[i];
+    return result;
+  }
+  ValidateFunction Function() {
+    return [this](size_t i, const std::atomic<bool>* stop) { return (*this)(i, stop); };
+  }
+};
+
+std::vector<std::string> Statuses(const RankOrderOutcome& outcome) {
+  std::vector<std::string> out;
+  for (const ValidationResult& result : outcome.results) out.push_back(result.status);
+  return out;
+}
+
+TEST(RankOrderTest, OneJobStopsAtTheFirstPlausible) {
+  FakeValidator fake{{"failed", "plausible", "plausible", "failed"}, {0, 0, 0, 0}};
+  const RankOrderOutcome outcome = ValidateInRankOrder(4, fake.Function(), {});
+  EXPECT_EQ(Statuses(outcome), (std::vector<std::string>{"failed", "plausible", "skipped", "skipped"}));
+  EXPECT_EQ(outcome.validated, 2);
+  EXPECT_EQ(fake.started, (std::set<size_t>{0, 1}));
+}
+
+TEST(RankOrderTest, TopTwoValidatesUntilTwoArePlausible) {
+  FakeValidator fake{{"plausible", "failed", "plausible", "plausible"}, {0, 0, 0, 0}};
+  RankOrderOptions options;
+  options.top = 2;
+  const RankOrderOutcome outcome = ValidateInRankOrder(4, fake.Function(), options);
+  EXPECT_EQ(Statuses(outcome), (std::vector<std::string>{"plausible", "failed", "plausible", "skipped"}));
+  EXPECT_EQ(fake.started.count(3), 0u);
+}
+
+TEST(RankOrderTest, NothingPlausibleValidatesEveryCandidate) {
+  FakeValidator fake{{"failed", "timeout", "error"}, {0, 0, 0}};
+  RankOrderOptions options;
+  options.jobs = 2;
+  const RankOrderOutcome outcome = ValidateInRankOrder(3, fake.Function(), options);
+  EXPECT_EQ(Statuses(outcome), (std::vector<std::string>{"failed", "timeout", "error"}));
+  EXPECT_EQ(outcome.validated, 3);
+}
+
+// With two jobs, candidate 2 turns plausible while the better-ranked candidate 1 still runs:
+// candidate 1 is waited for (it is plausible too, so it wins), and candidate 2 is kept.
+TEST(RankOrderTest, JobsWaitForABetterRankedCandidateStillRunning) {
+  FakeValidator fake{{"plausible", "plausible", "plausible"}, {300, 0, 0}};
+  RankOrderOptions options;
+  options.jobs = 2;
+  const RankOrderOutcome outcome = ValidateInRankOrder(3, fake.Function(), options);
+  EXPECT_EQ(outcome.results[0].status, "plausible");
+  EXPECT_TRUE(fake.stopped.empty());
+  // The first plausible in rank order is candidate 0, whatever finished first.
+  size_t first = 0;
+  while (first < outcome.results.size() && outcome.results[first].status != "plausible") ++first;
+  EXPECT_EQ(first, 0u);
+}
+
+// A worse-ranked candidate still running when a better one turns plausible is stopped and
+// reported as skipped, not as failed.
+TEST(RankOrderTest, CutOffStopsAWorseCandidateThatIsRunning) {
+  FakeValidator fake{{"plausible", "plausible"}, {20, 5000}};
+  RankOrderOptions options;
+  options.jobs = 2;
+  const auto start = std::chrono::steady_clock::now();
+  const RankOrderOutcome outcome = ValidateInRankOrder(2, fake.Function(), options);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, milliseconds(3000));
+  EXPECT_EQ(Statuses(outcome), (std::vector<std::string>{"plausible", "skipped"}));
+  EXPECT_EQ(fake.stopped, (std::set<size_t>{1}));
+}
+
+TEST(RankOrderTest, JobsRunCandidatesAtOnce) {
+  FakeValidator fake{{"failed", "failed", "failed", "failed"}, {200, 200, 200, 200}};
+  RankOrderOptions options;
+  options.jobs = 4;
+  const auto start = std::chrono::steady_clock::now();
+  ValidateInRankOrder(4, fake.Function(), options);
+  // One at a time would take 800 ms.
+  EXPECT_LT(std::chrono::steady_clock::now() - start, milliseconds(700));
+  EXPECT_EQ(fake.started.size(), 4u);
+}
+
+TEST(RankOrderTest, CancellationStopsRunningAndUnstartedCandidates) {
+  FakeValidator fake{{"plausible", "plausible", "plausible"}, {5000, 5000, 5000}};
+  std::atomic<bool> cancel{false};
+  RankOrderOptions options;
+  options.cancel = &cancel;
+  std::thread canceller([&] {
+    std::this_thread::sleep_for(milliseconds(100));
+    cancel = true;
+  });
+  const auto start = std::chrono::steady_clock::now();
+  const RankOrderOutcome outcome = ValidateInRankOrder(3, fake.Function(), options);
+  canceller.join();
+  EXPECT_LT(std::chrono::steady_clock::now() - start, milliseconds(3000));
+  EXPECT_EQ(Statuses(outcome), (std::vector<std::string>{"skipped", "skipped", "skipped"}));
+  EXPECT_EQ(fake.started, (std::set<size_t>{0}));
+  EXPECT_EQ(outcome.validated, 1);
+}
+
+TEST(RankOrderTest, CallbacksSeeEveryValidatedCandidate) {
+  FakeValidator fake{{"failed", "plausible"}, {0, 0}};
+  std::vector<size_t> started, finished;
+  RankOrderOptions options;
+  options.started = [&](size_t i) { started.push_back(i); };
+  options.finished = [&](size_t i, const ValidationResult&) { finished.push_back(i); };
+  ValidateInRankOrder(2, fake.Function(), options);
+  EXPECT_EQ(started, (std::vector<size_t>{0, 1}));
+  EXPECT_EQ(finished, (std::vector<size_t>{0, 1}));
+}
+
+}  // namespace
+}  // namespace smallfix

@@ -1,0 +1,88 @@
+#include "validators/failure_capture.h"
+
+#include <fstream>
+#include <optional>
+
+#include "absl/strings/str_format.h"
+#include "engine/base/concat.h"
+#include "engine/base/read_file.h"
+#include "engine/base/temp_dir.h"
+#include "validators/process.h"
+#include "validators/pytest_command.h"
+#include "validators/python_env.h"
+
+namespace smallfix {
+
+absl::StatusOr<FailureCapture> CaptureFailure(const std::string& dir, const std::string& command,
+                                              const CaptureOptions& options) {
+  absl::StatusOr<TempDir> temp_dir = TempDir::Create("smallfix-localize");
+  if (!temp_dir.ok()) return temp_dir.status();
+  const std::string& temp = temp_dir->path();
+  absl::StatusOr<std::map<std::string, std::string>> env = PythonEnvironment(temp + "/bin", options.interpreter);
+  if (!env.ok()) return env.status();
+  (*env)["PYTHONFAULTHANDLER"] = "1";
+
+  FailureCapture run;
+  std::string shell_command = command;
+  const std::optional<std::string> pytest_args = PytestArguments(command);
+  const std::string junit = temp + "/junit.xml";
+  const std::string rcfile = temp + "/coveragerc";
+  if (pytest_args) {
+    // Dump every thread's stack a little before the limit, so a hang says where it waits.
+    const int dump_after = std::max(1, static_cast<int>(options.time_limit_seconds * 0.8));
+    const std::string extra = absl::StrFormat(" -p no:cacheprovider --junitxml=%s -o faulthandler_timeout=%d",
+                                              ShellQuote(junit), dump_after);
+    if (options.coverage) {
+      std::ofstream rc(rcfile);
+      rc << "[run]\ndynamic_context = test_function\nrelative_files = True\ndata_file = " << temp
+         << "/coverage.data\n";
+      shell_command = Concat("python -m coverage run --rcfile=", ShellQuote(rcfile), " -m pytest ", *pytest_args, extra);
+    } else {
+      shell_command = Concat("python -m pytest ", *pytest_args, extra);
+    }
+  } else if (options.coverage) {
+    run.notes.push_back("coverage ranking needs a pytest command; ranked by the output alone");
+  }
+
+  ProcessOptions process;
+  process.shell_command = shell_command;
+  process.cwd = dir;
+  process.time_limit_seconds = options.time_limit_seconds;
+  process.cancel = options.cancel;
+  process.env = *env;
+  absl::StatusOr<ProcessResult> result = RunProcess(process);
+  if (!result.ok()) return result.status();
+  run.output = std::move(result->output);
+  run.exit_code = result->exit_code;
+  run.timed_out = result->timed_out;
+  run.cancelled = result->cancelled;
+  if (run.timed_out) {
+    run.notes.push_back(absl::StrFormat("the test command ran past %g s and was killed (a hang?)",
+                                        options.time_limit_seconds));
+  }
+  if (run.cancelled) {
+    run.notes.push_back("interrupted");
+    return run;
+  }
+  if (!pytest_args) return run;
+  run.junit_xml = ReadFile(junit).value_or("");
+  if (!options.coverage) return run;
+
+  ProcessOptions report;
+  report.shell_command = Concat("python -m coverage json --rcfile=", ShellQuote(rcfile), " --show-contexts -o ",
+                                ShellQuote(temp + "/coverage.json"));
+  report.cwd = dir;
+  report.time_limit_seconds = 300;
+  report.cancel = options.cancel;
+  report.env = *env;
+  absl::StatusOr<ProcessResult> reported = RunProcess(report);
+  run.coverage_json = ReadFile(temp + "/coverage.json").value_or("");
+  if (!reported.ok() || !reported->ok() || run.coverage_json.empty()) {
+    run.notes.push_back(Concat("coverage report failed: ",
+                               reported.ok() ? reported->output : std::string(reported.status().message())));
+    run.coverage_json.clear();
+  }
+  return run;
+}
+
+}  // namespace smallfix
