@@ -132,7 +132,7 @@ int RunLocalize(const LocalizeArgs& args) {
     }
     if (!run.ok()) {
       std::cerr << "smallfix localize: " << run.status().message() << "\n";
-      return kExitBadInput;
+      return ExitStatusFor(run.status());
     }
     if (run->exit_code == 0 && !run->timed_out) {
       std::cerr << "smallfix localize: the test command passed; there is no failure to localize\n";

@@ -172,7 +172,7 @@ int Run(const Options& options) {
   absl::StatusOr<RepairReport> report = RunRepair(*request);
   if (!report.ok()) {
     std::cerr << "smallfix: " << report.status().message() << "\n";
-    return kExitBadInput;
+    return ExitStatusFor(report.status());
   }
   nlohmann::json llm_stats;
   if (llm) llm_stats = AddLlmToReport(*llm, *report);
@@ -197,7 +197,7 @@ int Run(const Options& options) {
   if (best != nullptr && options.apply) {
     if (absl::Status applied = Apply(options.repo, *best); !applied.ok()) {
       std::cerr << "smallfix: " << applied.message() << "\n";
-      return kExitBadInput;
+      return ExitStatusFor(applied);
     }
     std::cerr << "smallfix: applied " << best->scored.candidate.template_id << " to the working tree\n";
   }
