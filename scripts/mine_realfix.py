@@ -31,17 +31,25 @@ Fault lines: the 1-based lines of the PARENT file that the fix removes or replac
 diff hunks, `git diff -U0`); for a hunk that only inserts, the parent line right after the
 insertion point (clamped to the file's last line).
 
-Family rules (first that holds, in this order), computed from the removed and added lines:
-  compat: a changed line mentions a version check (`version`, `__version__`, `packaging`,
-          `LooseVersion`, `is_*_available`, `_TORCH_GREATER_EQUAL`-style flags), `hasattr(` /
-          `getattr(` / `ImportError` / `ModuleNotFoundError` / `AttributeError` shims.
-  guard:  an added or removed line is an `if`/`elif`/`while`/`assert`/conditional expression, or
-          the removed and added lines differ in a comparison operator (`==`, `!=`, `<`, `<=`,
-          `>`, `>=`, `is`, `is not`, `in`, `not in`), in `and`/`or`/`not`, or in `None`, or an
-          added line is `return`/`raise`/`continue`/`break` inside a new block.
-  param:  a changed line's difference is a keyword argument (`name=value`) inside a call or a
-          parameter list, or a `def` line's parameters change.
-  other:  everything else.
+Family rules. compat is decided on the text of the removed and added lines (comments dropped):
+  compat: a changed line mentions a version (`version`, `__version__`, `packaging`,
+          `LooseVersion`, `*_GREATER*`/`*_LESS*` flags), an availability probe (`is_*_available`,
+          `*_AVAILABLE`), `hasattr(` / `getattr(`, or `ImportError` / `ModuleNotFoundError`.
+Otherwise the parent and fixed ASTs (docstrings removed) are walked in parallel, and each place
+where they first diverge is labelled; the family is the first of guard, param, other that labels
+any place:
+  guard:  an `if`/`while`/`assert`/conditional expression's test changes; an `if`, `while`,
+          `assert` or `try` statement is inserted or removed (also wrapping code in one); an `else`
+          branch appears or disappears; a comparison operator or `and`/`or` structure changes, or a
+          comparison/boolean expression replaces another kind of expression.
+  param:  a function's or lambda's parameter list or defaults change; a call to the same callee
+          gains, loses or renames a keyword argument, changes a keyword argument's value, or gains
+          or loses a positional argument.
+  other:  everything else (changed names, constants, expressions, assignments, inserted or
+          deleted plain statements, imports).
+Only hunks that touch code count: a hunk that changes only blank lines, comments or docstrings
+adds no fault lines (but the commit is kept if another hunk changes code).
+A change that lands twice (same file, same removed and added lines) is kept once, the oldest.
 
 Symptom: the first `XxxError` / `XxxException` / `Exception` named in the commit message, with the
 text after a following colon on the same line (trimmed, at most 160 characters); null if none.
@@ -62,8 +70,6 @@ import os
 import re
 import subprocess
 import sys
-import tokenize
-import io
 
 DEFAULT_PROJECTS = [
     "huggingface/accelerate",
@@ -197,20 +203,6 @@ def ast_key(text):
 HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 
 
-def diff_hunks(before, after):
-    """Zero-context hunks: list of (old_start, old_count, removed_lines, added_lines)."""
-    import difflib
-    a = before.splitlines()
-    b = after.splitlines()
-    hunks = []
-    sm = difflib.SequenceMatcher(None, a, b, autojunk=False)
-    for tag, i1, i2, j1, j2 in sm.get_opcodes():
-        if tag == "equal":
-            continue
-        hunks.append((i1 + 1, i2 - i1, a[i1:i2], b[j1:j2]))
-    return hunks
-
-
 def git_hunks(gitdir, parent, fix, path):
     """Hunks as git computes them (zero context), matching what the fix commit shows."""
     out = git(gitdir, "diff", "-U0", "--no-color", "--no-ext-diff", parent, fix, "--", path).decode("utf-8", "replace")
@@ -219,7 +211,8 @@ def git_hunks(gitdir, parent, fix, path):
     for line in out.splitlines():
         m = HUNK.match(line)
         if m:
-            cur = [int(m.group(1)), 1 if m.group(2) is None else int(m.group(2)), [], []]
+            cur = [int(m.group(1)), 1 if m.group(2) is None else int(m.group(2)), [], [],
+                   int(m.group(3)), 1 if m.group(4) is None else int(m.group(4))]
             hunks.append(cur)
         elif cur is not None and line.startswith("-") and not line.startswith("---"):
             cur[2].append(line[1:])
@@ -228,9 +221,32 @@ def git_hunks(gitdir, parent, fix, path):
     return [tuple(h) for h in hunks]
 
 
+def docstring_lines(tree):
+    """Line numbers covered by docstrings."""
+    lines = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (isinstance(body, list) and body and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str)):
+            lines.update(range(body[0].lineno, body[0].end_lineno + 1))
+    return lines
+
+
+def is_code_hunk(hunk, doc_before, doc_after):
+    """False when a hunk touches only blank lines, comments and docstrings."""
+    start, count, removed, added, new_start, _ = hunk
+    for i, line in enumerate(removed):
+        if line.strip() and not line.strip().startswith("#") and start + i not in doc_before:
+            return True
+    for i, line in enumerate(added):
+        if line.strip() and not line.strip().startswith("#") and new_start + i not in doc_after:
+            return True
+    return False
+
+
 def fault_lines(hunks, n_parent_lines):
     lines = []
-    for start, count, _, _ in hunks:
+    for start, count, *_ in hunks:
         if count > 0:
             lines.extend(range(start, start + count))
         else:
@@ -239,81 +255,128 @@ def fault_lines(hunks, n_parent_lines):
     return sorted(set(lines))
 
 
-def tokens(line):
-    """Significant tokens of one line (comments and whitespace dropped); tolerant of partial code."""
-    out = []
-    try:
-        for tok in tokenize.generate_tokens(io.StringIO(line.strip() + "\n").readline):
-            if tok.type in (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT,
-                            tokenize.DEDENT, tokenize.ENDMARKER):
-                continue
-            out.append(tok.string)
-    except (tokenize.TokenError, IndentationError, SyntaxError):
-        out = re.findall(r"\w+|[^\w\s]+", line.split("#", 1)[0])
-    return out
-
-
 COMPAT = re.compile(r"version|packaging|LooseVersion|is_\w+_available|_GREATER|_LESS|_AVAILABLE|\bhasattr\(|"
-                    r"\bgetattr\(|ImportError|ModuleNotFoundError|AttributeError")
-CONDITION_START = re.compile(r"^\s*(if|elif|while|assert)\b")
-COMPARE_TOKENS = {"==", "!=", "<", "<=", ">", ">=", "is", "in", "not", "and", "or", "None"}
-KWARG = re.compile(r"(?<![=!<>])\b\w+\s*=(?!=)")
+                    r"\bgetattr\(|ImportError|ModuleNotFoundError")
+GUARD_STMTS = (ast.If, ast.Assert, ast.While)
 
 
-def _diff_tokens(removed, added):
-    rt = [t for line in removed for t in tokens(line)]
-    at = [t for line in added for t in tokens(line)]
-    import collections
-    rc, ac = collections.Counter(rt), collections.Counter(at)
-    return rc - ac, ac - rc
+def _same(a, b):
+    return ast.dump(a) == ast.dump(b)
 
 
-def classify(removed, added):
+def _insert_kind(stmt):
+    """What inserting or deleting one whole statement amounts to."""
+    if isinstance(stmt, GUARD_STMTS):
+        return "guard", "adds or removes a guarding statement"
+    if isinstance(stmt, ast.Try):
+        return "guard", "adds or removes a try block"
+    if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+        return "other", "adds or removes an import"
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return "other", "adds or removes a definition"
+    return "other", "inserts or deletes statements"
+
+
+def _diff_lists(a, b, out):
+    import difflib
+    da = [ast.dump(x) if isinstance(x, ast.AST) else repr(x) for x in a]
+    db = [ast.dump(x) if isinstance(x, ast.AST) else repr(x) for x in b]
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, da, db, autojunk=False).get_opcodes():
+        if tag == "equal":
+            continue
+        n = min(i2 - i1, j2 - j1)
+        for k in range(n):
+            _diff(a[i1 + k], b[j1 + k], out)
+        for x in a[i1 + n:i2] + b[j1 + n:j2]:
+            if isinstance(x, ast.stmt):
+                out.append(_insert_kind(x))
+            else:
+                out.append(("other", "changes an expression"))
+
+
+def _diff(a, b, out):
+    """Appends (family, shape) for each place where trees a and b first diverge."""
+    if _same(a, b):
+        return
+    if type(a) is not type(b) or not isinstance(a, ast.AST):
+        if isinstance(a, ast.stmt) and isinstance(b, ast.stmt):
+            out.append(_insert_kind(b if isinstance(b, GUARD_STMTS + (ast.Try,)) else a))
+        elif isinstance(a, ast.IfExp) or isinstance(b, ast.IfExp):
+            out.append(("guard", "adds or removes a conditional expression"))
+        elif isinstance(a, (ast.Compare, ast.BoolOp)) or isinstance(b, (ast.Compare, ast.BoolOp)):
+            out.append(("guard", "changes a condition"))
+        else:
+            out.append(("other", "changes an expression"))
+        return
+    if isinstance(a, (ast.If, ast.While, ast.Assert, ast.IfExp)) and not _same(a.test, b.test):
+        out.append(("guard", "changes a condition"))
+        return
+    if isinstance(a, ast.If) and bool(a.orelse) != bool(b.orelse):
+        out.append(("guard", "adds or removes an else branch"))
+        return
+    if isinstance(a, ast.Compare) and [type(o) for o in a.ops] != [type(o) for o in b.ops]:
+        out.append(("guard", "changes a comparison operator"))
+        return
+    if isinstance(a, ast.BoolOp) and type(a.op) is not type(b.op) or (
+            isinstance(a, ast.BoolOp) and len(a.values) != len(b.values)):
+        out.append(("guard", "changes a boolean condition"))
+        return
+    if isinstance(a, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and not _same(a.args, b.args):
+        out.append(("param", "changes a function's parameters or defaults"))
+        return
+    if isinstance(a, ast.Call) and _same(a.func, b.func):
+        ka = [k.arg for k in a.keywords]
+        kb = [k.arg for k in b.keywords]
+        if set(ka) != set(kb):
+            shape = ("adds a keyword argument" if set(kb) > set(ka) else
+                     "removes a keyword argument" if set(kb) < set(ka) else "renames or swaps a keyword argument")
+            out.append(("param", shape))
+            return
+        if len(a.args) != len(b.args):
+            out.append(("param", "adds or removes a positional argument"))
+            return
+        if not _same(ast.List(elts=a.args), ast.List(elts=b.args)) and all(_same(x, y) for x, y in zip(
+                sorted(a.keywords, key=lambda k: str(k.arg)), sorted(b.keywords, key=lambda k: str(k.arg)))):
+            for x, y in zip(a.args, b.args):
+                _diff(x, y, out)
+            return
+        out.append(("param", "changes a keyword argument's value"))
+        return
+    for field in a._fields:
+        va, vb = getattr(a, field, None), getattr(b, field, None)
+        if isinstance(va, list) and isinstance(vb, list):
+            if [ast.dump(x) if isinstance(x, ast.AST) else repr(x) for x in va] != \
+                    [ast.dump(x) if isinstance(x, ast.AST) else repr(x) for x in vb]:
+                _diff_lists(va, vb, out)
+        elif isinstance(va, ast.AST) and isinstance(vb, ast.AST):
+            _diff(va, vb, out)
+        elif va != vb:
+            out.append(("other", "changes a name or constant"))
+
+
+FAMILY_ORDER = ("compat", "guard", "param", "other")
+
+
+def classify(before_text, after_text, removed, added):
     """Returns (family, shape) where shape is a short phrase for the description."""
-    changed = [l for l in removed + added if l.strip() and not l.strip().startswith("#")]
+    changed = [l.split("#", 1)[0] for l in removed + added]
     if any(COMPAT.search(l) for l in changed):
-        if any("version" in l.lower() or "_GREATER" in l or "_LESS" in l for l in changed):
-            return "compat", "version check"
-        if any("ImportError" in l or "ModuleNotFoundError" in l or "is_" in l and "_available" in l for l in changed):
-            return "compat", "optional-import shim"
-        return "compat", "attribute-availability shim"
-    gone, new = _diff_tokens(removed, added)
-    if any(CONDITION_START.match(l) for l in added):
-        kind = "assert" if any(re.match(r"^\s*assert\b", l) for l in added) else "condition"
-        if not removed or not any(CONDITION_START.match(l) for l in removed):
-            return "guard", f"adds a {kind}"
-        return "guard", f"changes a {kind}"
-    if any(CONDITION_START.match(l) for l in removed):
-        return "guard", "removes or rewrites a condition"
-    if set(gone) & COMPARE_TOKENS or set(new) & COMPARE_TOKENS:
-        return "guard", "changes a comparison or None check"
-    if any(" if " in l and " else " in l for l in added):
-        return "guard", "adds a conditional expression"
-    if any(re.match(r"^\s*def\b", l) for l in removed + added):
-        return "param", "changes a function's parameters"
-    rk = {m.group(0).replace(" ", "") for l in removed for m in KWARG.finditer(l)}
-    ak = {m.group(0).replace(" ", "") for l in added for m in KWARG.finditer(l)}
-    in_call = any("(" in l or l.strip().endswith(",") or l.strip().startswith(")") for l in removed + added)
-    if in_call and (rk != ak or (rk and "=" in "".join(gone) + "".join(new))):
-        if ak - rk and not rk - ak:
-            return "param", "adds a keyword argument"
-        if rk - ak and not ak - rk:
-            return "param", "removes a keyword argument"
-        return "param", "changes a keyword argument"
-    if in_call and rk and rk == ak and any(t not in ("(", ")", ",") for t in list(gone) + list(new)):
-        if all(KWARG.search(l) for l in removed + added if l.strip()):
-            return "param", "changes a keyword argument's value"
-    if not removed:
-        return "other", "inserts statements"
-    if not added:
-        return "other", "deletes statements"
-    if any(re.match(r"^\s*(import|from)\b", l) for l in removed + added):
-        return "other", "changes an import"
-    if any(re.match(r"^\s*return\b", l) for l in added):
-        return "other", "changes a return value"
-    if any(re.match(r"^\s*[\w.\[\]]+\s*[-+*/]?=(?!=)", l) for l in added):
-        return "other", "changes an assignment"
-    return "other", "changes an expression"
+        if any(re.search(r"version|_GREATER|_LESS", l, re.I) for l in changed):
+            return "compat", "adds or changes a version check"
+        if any(re.search(r"ImportError|ModuleNotFoundError|is_\w+_available|_AVAILABLE", l) for l in changed):
+            return "compat", "adds or changes an optional-import shim"
+        return "compat", "adds or changes an attribute-availability shim"
+    a = _StripDocstrings().visit(ast.parse(before_text))
+    b = _StripDocstrings().visit(ast.parse(after_text))
+    found = []
+    _diff(a, b, found)
+    if not found:
+        return "other", "changes code"
+    for family in FAMILY_ORDER:
+        shapes = [shape for fam, shape in found if fam == family]
+        if shapes:
+            return family, shapes[0]
+    return found[0]
 
 
 def enclosing_function(tree, line):
@@ -362,8 +425,9 @@ def mine_project(gitdir, project, max_lines):
         for m in REVERTS_SHA.finditer(msg):
             reverted.add(m.group(1))
     out = []
+    seen = set()
     short = project.split("/")[1].replace("pytorch-lightning", "lightning").lower()
-    for sha, parents, ctime, msg, files in commits:
+    for sha, parents, ctime, msg, files in reversed(commits):  # oldest first
         if len(parents) != 1:
             continue
         subject = msg.strip().split("\n", 1)[0]
@@ -387,13 +451,20 @@ def mine_project(gitdir, project, max_lines):
         if kb is None or ka is None or kb == ka:
             continue
         hunks = git_hunks(gitdir, parents[0], sha, path)
+        doc_b, doc_a = docstring_lines(ast.parse(before)), docstring_lines(ast.parse(after))
+        hunks = [h for h in hunks if is_code_hunk(h, doc_b, doc_a)]
         if not hunks:
             continue
+        # The same change landed twice (a cherry-pick or re-land): keep the first only.
+        key = (path, tuple((tuple(h[2]), tuple(h[3])) for h in hunks))
+        if key in seen:
+            continue
+        seen.add(key)
         n = len(before.splitlines())
         lines = fault_lines(hunks, n)
         removed = [l for h in hunks for l in h[2]]
         added = [l for h in hunks for l in h[3]]
-        family, shape = classify(removed, added)
+        family, shape = classify(before, after, removed, added)
         func = enclosing_function(ast.parse(before), lines[0])
         where = f"in `{func}`" if func else "at module level"
         desc = (f"{family}: {shape} {where} of {path.rsplit('/', 1)[-1]} "
