@@ -28,8 +28,10 @@ Selection rules (a commit reachable from HEAD is a fix when ALL hold):
      content-independent sample), so no project dominates.
 
 Fault lines: the 1-based lines of the PARENT file that the fix removes or replaces (zero-context
-diff hunks, `git diff -U0`); for a hunk that only inserts, the parent line right after the
-insertion point (clamped to the file's last line).
+diff hunks, `git diff -U0`), leaving out blank, comment and docstring lines; for a hunk that
+removes no such code line (a pure insertion, or one that replaces only comments), the parent line
+right after the hunk's removed range, i.e. after the insertion point (clamped to the file's last
+line).
 
 Family rules. compat is decided on the text of the removed and added lines (comments dropped):
   compat: a changed line mentions a version (`version`, `__version__`, `packaging`,
@@ -244,11 +246,17 @@ def is_code_hunk(hunk, doc_before, doc_after):
     return False
 
 
-def fault_lines(hunks, n_parent_lines):
+def fault_lines(hunks, n_parent_lines, doc_before=frozenset()):
+    """Parent lines a fix changes: its removed code lines (not blank, comment or docstring lines);
+    for a hunk that removes no code line, the parent line right after the hunk's removed range."""
     lines = []
-    for start, count, *_ in hunks:
-        if count > 0:
-            lines.extend(range(start, start + count))
+    for start, count, removed, *_ in hunks:
+        code = [start + i for i, line in enumerate(removed)
+                if line.strip() and not line.strip().startswith("#") and start + i not in doc_before]
+        if code:
+            lines.extend(code)
+        elif count > 0:
+            lines.append(min(start + count, max(n_parent_lines, 1)))
         else:
             # git's -U0 header for an insertion names the line after which text is inserted.
             lines.append(min(start + 1, max(n_parent_lines, 1)))
@@ -461,7 +469,7 @@ def mine_project(gitdir, project, max_lines):
             continue
         seen.add(key)
         n = len(before.splitlines())
-        lines = fault_lines(hunks, n)
+        lines = fault_lines(hunks, n, doc_b)
         removed = [l for h in hunks for l in h[2]]
         added = [l for h in hunks for l in h[3]]
         family, shape = classify(before, after, removed, added)
@@ -485,6 +493,29 @@ def mine_project(gitdir, project, max_lines):
     return out
 
 
+def summary(path):
+    """Markdown tables of counts per project, family and split (for the README)."""
+    import collections
+    with open(path) as fh:
+        rows = [json.loads(line) for line in fh]
+    families = list(FAMILY_ORDER)
+    lines = ["| project | " + " | ".join(families) + " | dev | test | all |",
+             "| --- |" + " ---: |" * (len(families) + 3)]
+    by_repo = collections.defaultdict(list)
+    for r in rows:
+        by_repo[r["repo"]].append(r)
+    for repo in sorted(by_repo) + ["all"]:
+        rs = rows if repo == "all" else by_repo[repo]
+        fam = collections.Counter(r["family"] for r in rs)
+        spl = collections.Counter(r["split"] for r in rs)
+        cells = [str(fam[f]) for f in families] + [str(spl["dev"]), str(spl["test"]), str(len(rs))]
+        lines.append(f"| {repo} | " + " | ".join(cells) + " |")
+    with_symptom = sum(r["symptom"] is not None for r in rows)
+    lines.append("")
+    lines.append(f"{with_symptom} of {len(rows)} fixes state a symptom.")
+    return "\n".join(lines)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--mirror-root", default="/work/.mirror")
@@ -492,7 +523,11 @@ def main(argv=None):
     ap.add_argument("--max-lines", type=int, default=10)
     ap.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "..", "benchmarks", "realfix", "fixes.jsonl"))
     ap.add_argument("--project", action="append", help="OWNER/NAME (repeatable); default: the nine neighbours")
+    ap.add_argument("--summary", metavar="FIXES_JSONL", help="print count tables of an existing file and exit")
     args = ap.parse_args(argv)
+    if args.summary:
+        print(summary(args.summary))
+        return
 
     projects = args.project or DEFAULT_PROJECTS
     rows = []

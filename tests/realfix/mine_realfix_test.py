@@ -236,5 +236,24 @@ class FamilyRulesTest(unittest.TestCase):
         self.assertEqual(self.family("y = f.a\n", "y = getattr(f, 'a', None)\n"), "compat")
 
 
+class FaultLinesTest(unittest.TestCase):
+    def test_comment_lines_are_not_fault_lines(self):
+        # Hunk (old start, old count, removed, added, new start, new count).
+        hunks = [(10, 2, ["    # old note", "    x = f(a)"], ["    x = f(a, b)"], 10, 1)]
+        self.assertEqual(mine_realfix.fault_lines(hunks, 30), [11])
+
+    def test_insertion_and_comment_only_removal_point_after(self):
+        hunks = [(4, 0, [], ["    if g is None:", "        return"], 5, 2),
+                 (20, 1, ["    # todo"], ["    y = 0"], 22, 1)]
+        self.assertEqual(mine_realfix.fault_lines(hunks, 30), [5, 21])
+
+    def test_docstring_lines_are_left_out(self):
+        hunks = [(2, 2, ["    text", "    y = 1"], ["    y = 2"], 2, 1)]
+        self.assertEqual(mine_realfix.fault_lines(hunks, 30, doc_before={1, 2}), [3])
+
+    def test_insertion_at_end_is_clamped(self):
+        self.assertEqual(mine_realfix.fault_lines([(30, 0, [], ["z = 1"], 31, 1)], 30), [30])
+
+
 if __name__ == "__main__":
     unittest.main()
