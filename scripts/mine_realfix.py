@@ -12,10 +12,13 @@ Selection rules (a commit reachable from HEAD is a fix when ALL hold):
   1. Not a merge and not a root commit: exactly one parent.
   2. Not a revert: the subject does not start with "Revert", the message has no "This reverts
      commit", and no later commit of the history says it reverts this one.
-  3. The message says it fixes a bug: the subject matches FIX_WORDS (fix, fixes, fixed, bug,
-     bugfix, hotfix, error, crash, broken, wrong, incorrect, regression, ...), or the message has
-     "fixes/closes/resolves #N" or an issue URL. Subjects that name only docs, typos, lint,
-     formatting, typing, CI, tests or a release (SKIP_WORDS) are dropped.
+  3. The message says it fixes a bug: the subject matches FIX_WORDS (fix, fixes, fixed, fixing,
+     bug, bugfix, hotfix, crash, regression), or WEAK_FIX_WORDS (error, broken, wrong, incorrect,
+     fail..., exception, mistake, issue) when it does not open (after `[tag]` or `kind:`
+     prefixes) with a feature verb (add, support, enable, implement, introduce, refactor, feat,
+     improve, allow, update, remove, deprecate, raise, warn); or the message has
+     "fixes/closes/resolves #N" or an issue URL. Subjects that also name docs, typos, lint,
+     formatting, style, typing, CI, tests, comments or a release (SKIP_WORDS) are dropped.
   4. Exactly one changed Python file is not a test (a test is a path with a `test`/`tests`
      directory, a `test_*.py` / `*_test.py` name, or `conftest.py`). Other changed files may only
      be tests and docs (.md, .rst, .txt, or anything under docs/). The file is not a setup or
@@ -88,9 +91,13 @@ DEFAULT_PROJECTS = [
 # Never read these, whatever the mirror root holds: an outside evaluation is drawn from them.
 FORBIDDEN = re.compile(r"deepspeed|megatron|colossal|gpt-neox", re.I)
 
-FIX_WORDS = re.compile(
-    r"\b(fix(es|ed|ing)?|bug(s|fix)?|hotfix|errors?|crash(es|ed|ing)?|broken|wrong|incorrect|"
-    r"regression|fail(s|ed|ing|ure)?|exception|mistake|issue)\b", re.I)
+FIX_WORDS = re.compile(r"\b(fix(es|ed|ing)?|bug(s|fix)?|hotfix|crash(es|ed|ing)?|regression)\b", re.I)
+# Words that describe a problem but also appear in feature work ("add an error for ..."): they
+# count only when the subject does not open with a feature verb.
+WEAK_FIX_WORDS = re.compile(r"\b(errors?|broken|wrong|incorrect|fail(s|ed|ing|ure)?|exception|mistake|issue)\b", re.I)
+FEATURE_START = re.compile(
+    r"^\W*(\[[^\]]*\]\s*|\w+(\(\w+\))?:\s*)*(add(s|ed|ing)?|support|enable|implement|introduce|refactor|"
+    r"feat(ure)?|improve|allow|update|remove|deprecate|raise|warn)\b", re.I)
 ISSUE_REF = re.compile(r"\b(fix(es|ed)?|close[sd]?|resolve[sd]?)\s+(#\d+|https://github\.com/\S+/issues/\d+)", re.I)
 SKIP_WORDS = re.compile(
     r"\b(typos?|docs?|docstrings?|documentation|readme|lint(ing)?|flake8|ruff|pylint|isort|black|"
@@ -163,7 +170,8 @@ def message_says_fix(msg):
     if ISSUE_REF.search(msg):
         return True
     if not FIX_WORDS.search(subject):
-        return False
+        if not WEAK_FIX_WORDS.search(subject) or FEATURE_START.search(subject):
+            return False
     # "fix typo", "fix docs", "fix lint": a fix word next to a skip word names a non-bug change.
     return not SKIP_WORDS.search(subject)
 
