@@ -24,7 +24,7 @@ Selection rules (a commit reachable from HEAD is a fix when ALL hold):
      be tests and docs (.md, .rst, .txt, or anything under docs/). The file is not a setup or
      version file, not under docs/, and exists in the parent (not added, deleted or renamed).
   5. That file's change is at most --max-lines changed lines, counted as added + removed
-     lines (git numstat), and at least one.
+     lines (as in `git diff -U0`), and at least one.
   6. Both sides parse with Python's `ast` module, and their ASTs differ after removing
      docstrings (so whitespace, comment and docstring-only changes are dropped).
   7. At most --cap fixes per project, chosen by the lowest sha256 of the fix commit (a fixed,
@@ -143,26 +143,14 @@ def find_gitdir(root, project):
 
 
 def read_log(gitdir):
-    """Yields (sha, parents, time, message, [(added, removed, path)]) for every commit from HEAD."""
+    """Yields (sha, parents, time, message, [changed paths]) for every commit from HEAD."""
     # --name-only reads trees only; line counts need blobs, some of which a mirror may lack, so
-    # they are counted later, per candidate (see numstat()).
+    # they are counted later, per candidate (see git_hunks()).
     raw = git(gitdir, "log", "--no-renames", "--name-only", "--format=%x1e%H%x1f%P%x1f%ct%x1f%B%x1f", "HEAD")
     for rec in raw.decode("utf-8", "replace").split("\x1e")[1:]:
         sha, parents, ctime, msg, stat = rec.split("\x1f", 4)
         files = [p for p in stat.strip().splitlines() if p]
         yield sha, parents.split(), int(ctime), msg, files
-
-
-def numstat(gitdir, parent, sha, path):
-    """(added, removed) lines of one file, or None when binary or a blob is missing."""
-    try:
-        out = git(gitdir, "diff", "--no-renames", "--numstat", parent, sha, "--", path).decode()
-    except subprocess.CalledProcessError:
-        return None
-    cols = out.strip().split("\t")
-    if len(cols) != 3 or cols[0] == "-":
-        return None
-    return int(cols[0]), int(cols[1])
 
 
 def message_says_fix(msg):
@@ -426,11 +414,29 @@ def split_of(sha):
     return "test" if int(hashlib.sha256(sha.encode("ascii")).hexdigest()[:8], 16) % 5 < 2 else "dev"
 
 
-def show(gitdir, rev, path):
-    try:
-        return git(gitdir, "show", f"{rev}:{path}").decode("utf-8")
-    except (subprocess.CalledProcessError, UnicodeDecodeError):
-        return None
+class Blobs:
+    """Reads `rev:path` blobs through one long-running `git cat-file --batch` (one process, not one per read)."""
+
+    def __init__(self, gitdir):
+        self.proc = subprocess.Popen(["git", "--git-dir", gitdir, "cat-file", "--batch"],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+    def read(self, rev, path):
+        """The text of path at rev, or None when absent, missing from the mirror, or not UTF-8."""
+        self.proc.stdin.write(f"{rev}:{path}\n".encode())
+        self.proc.stdin.flush()
+        header = self.proc.stdout.readline().split()
+        if len(header) != 3:  # "<name> missing" (also a blob the mirror lacks)
+            return None
+        data = self.proc.stdout.read(int(header[2]) + 1)[:-1]
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+
+    def close(self):
+        self.proc.stdin.close()
+        self.proc.wait()
 
 
 def mine_project(gitdir, project, max_lines):
@@ -442,6 +448,7 @@ def mine_project(gitdir, project, max_lines):
             reverted.add(m.group(1))
     out = []
     seen = set()
+    blobs = Blobs(gitdir)
     short = project.split("/")[1].replace("pytorch-lightning", "lightning").lower()
     for sha, parents, ctime, msg, files in reversed(commits):  # oldest first
         if len(parents) != 1:
@@ -456,17 +463,19 @@ def mine_project(gitdir, project, max_lines):
         path = pick_file(files)
         if path is None:
             continue
-        counts = numstat(gitdir, parents[0], sha, path)
-        if counts is None or not 1 <= sum(counts) <= max_lines:
+        try:
+            hunks = git_hunks(gitdir, parents[0], sha, path)
+        except subprocess.CalledProcessError:  # a blob the mirror lacks
             continue
-        before = show(gitdir, parents[0], path)
-        after = show(gitdir, sha, path)
+        if not 1 <= sum(len(h[2]) + len(h[3]) for h in hunks) <= max_lines:
+            continue
+        before = blobs.read(parents[0], path)
+        after = blobs.read(sha, path)
         if before is None or after is None:
             continue
         kb, ka = ast_key(before), ast_key(after)
         if kb is None or ka is None or kb == ka:
             continue
-        hunks = git_hunks(gitdir, parents[0], sha, path)
         doc_b, doc_a = docstring_lines(ast.parse(before)), docstring_lines(ast.parse(after))
         hunks = [h for h in hunks if is_code_hunk(h, doc_b, doc_a)]
         if not hunks:
@@ -498,6 +507,7 @@ def mine_project(gitdir, project, max_lines):
             "split": split_of(sha),
             "time": ctime,
         })
+    blobs.close()
     return out
 
 
