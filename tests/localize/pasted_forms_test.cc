@@ -37,6 +37,18 @@ TEST(PastedFormsTest, RichBoxFramesAndAWrappedPath) {
                   "KeyError: 'zero'"));
 }
 
+TEST(PastedFormsTest, RichFrameHeadersWrappedAtSpacesOrAnywhere) {
+  EXPECT_THAT(Rewrite({"╭─ Traceback (most recent call last) ─╮",
+                       "│ /src/fastzero/fastzero/utils/config.py:57 in │", "│ __init__ │",
+                       "│                                     │",
+                       "│ /src/fastzero/fastzero/runtime/engine.py:59 i │", "│ n step │",
+                       "│ ❱  59 │ x() │", "╰─────╯"}),
+              ElementsAre("Traceback (most recent call last):",
+                          "  File \"/src/fastzero/fastzero/utils/config.py\", line 57, in <module>",
+                          "  File \"/src/fastzero/fastzero/runtime/engine.py\", line 59, in step",
+                          "    ❱  59 │ x()"));
+}
+
 TEST(PastedFormsTest, BoxRowsOutsideATracebackBoxPassThrough) {
   // pip's "│ exit code: 1" is not a rich traceback.
   EXPECT_THAT(Rewrite({"  │ exit code: 1"}), ElementsAre("  │ exit code: 1"));
@@ -90,6 +102,27 @@ TEST(PastedFormsTest, ParseJoinsHardWrappedFramesAcrossPrefixes) {
   EXPECT_EQ(parsed.traces[0].frames[0].line, 69);
   EXPECT_EQ(parsed.traces[0].rank, 0);
   EXPECT_TRUE(parsed.joined_wrapped_lines);
+}
+
+TEST(PastedFormsTest, WrapsAfterTheLineNumberOrInsideTheFunction) {
+  // Cut at 72 columns after ", in": the function continues on the next line.
+  const std::string cut_in =
+      "  File \"/home/alice/src/fastzero/fastzero/comm/wrappers.py\", line 24, in";
+  ASSERT_EQ(cut_in.size(), 72u);
+  ParsedFailure parsed = ParseFailureText("Traceback (most recent call last):\n" + cut_in +
+                                          "\n get_rank\n    return dist.get_rank()\nRuntimeError: x\n");
+  ASSERT_EQ(parsed.traces.size(), 1u);
+  ASSERT_EQ(parsed.traces[0].frames.size(), 1u);
+  EXPECT_EQ(parsed.traces[0].frames[0].function, "get_rank");
+  // A frame without source whose next line is the exception line is not joined with it.
+  parsed = ParseFailureText(
+      "Traceback (most recent call last):\n"
+      "  File \"/home/alice/src/fastzero/fastzero/ops/builder.py\", line 9, in cuda_home\n"
+      "  File \"<frozen os>\", line 679, in __getitem__\nKeyError: 'CUDA_HOME'\n");
+  ASSERT_EQ(parsed.traces.size(), 1u);
+  EXPECT_EQ(parsed.traces[0].exception_type, "KeyError");
+  EXPECT_EQ(parsed.traces[0].frames.size(), 2u);
+  EXPECT_FALSE(parsed.joined_wrapped_lines);
 }
 
 TEST(PastedFormsTest, NothingSpecialIsUnchanged) {
