@@ -24,6 +24,7 @@ struct RepoFrame {
   int line = 0;
   std::string printed_function;
   bool test = false;
+  bool other_package = false;  // an installed copy of another package that the repo vendors
 };
 
 struct Candidate {
@@ -47,6 +48,8 @@ constexpr double kOtherTraceDecay = 0.8;
 // With coverage, the traceback ranking keeps most of the weight: it names the failing
 // statement, coverage only says which lines failing tests run more than passing ones.
 constexpr double kTraceWeight = 0.7;
+// Another package's installed copy that the repo vendors: kept, below the repo's own frames.
+constexpr double kOtherPackageFactor = 0.5;
 // Sites found by searching the repo's text rank below every frame.
 constexpr double kSearchBase = 0.3;
 constexpr double kSearchDecay = 0.9;
@@ -125,9 +128,13 @@ std::optional<Localization> RankSites(const ParsedFailure& parsed, const PathMap
       std::optional<std::string> file = mapper.Map(frame->path);
       if (!file) continue;
       const bool test = PathMapper::IsTestFile(*file);
-      candidate.frames.push_back({*file, frame->line, frame->function, test});
+      candidate.frames.push_back(
+          {*file, frame->line, frame->function, test, mapper.IsOtherPackage(frame->path, *file)});
       candidate.reach = std::max(candidate.reach, test ? 1 : 2);
     }
+    // Frames in other packages' installed copies follow the repo's own frames.
+    std::stable_partition(candidate.frames.begin(), candidate.frames.end(),
+                          [](const RepoFrame& f) { return !f.other_package; });
     // A warning raised as an error (-W error) is raised inside `warnings.warn`'s caller, but
     // the statement to change is the one the warning is about: the next frame out.
     if (search != nullptr && !candidate.printed_warning &&
@@ -184,8 +191,9 @@ std::optional<Localization> RankSites(const ParsedFailure& parsed, const PathMap
     int outer = 0;
     int outer_test = 0;
     for (const RepoFrame& frame : candidate.frames) {
-      const double score = frame.test ? base * kTestFrameFactor * std::pow(kOuterFrameDecay, outer_test++)
-                                      : base * std::pow(kOuterFrameDecay, outer++);
+      double score = frame.test ? base * kTestFrameFactor * std::pow(kOuterFrameDecay, outer_test++)
+                                : base * std::pow(kOuterFrameDecay, outer++);
+      if (frame.other_package) score *= kOtherPackageFactor;
       const auto key = std::make_pair(frame.file, frame.line);
       auto [it, inserted] = index.emplace(key, result.sites.size());
       if (inserted) {

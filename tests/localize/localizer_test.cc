@@ -8,7 +8,9 @@
 #include <cstdio>
 #include <string>
 
+#include "engine/localize/site_ranker.h"
 #include "engine/localize/site_statement.h"
+#include "engine/localize/traceback_parser.h"
 #include "engine/source/document.h"
 
 namespace smallfix {
@@ -175,6 +177,22 @@ TEST(LocalizerTest, TheCallerThatPassedAWrongObjectIsSecond) {
       "AttributeError: 'NoneType' object has no attribute 'tensor_parallel'\n");
   ASSERT_TRUE(none.ok()) << none.status();
   EXPECT_EQ(none->sites.size(), 1u);
+}
+
+TEST(LocalizerTest, VendoredPackageFramesRankBelowTheReposOwn) {
+  const PathMapper mapper = PathMapper::ForFiles(
+      {"fastzero/utils/config.py", "third_party/apex/apex/normalization/fused_layer_norm.py"});
+  const ParsedFailure parsed = ParseFailureText(
+      "Traceback (most recent call last):\n"
+      "  File \"/env/site-packages/fastzero/utils/config.py\", line 69, in get_grad_accum_steps\n"
+      "  File \"/env/site-packages/apex/normalization/fused_layer_norm.py\", line 12, in forward\n"
+      "RuntimeError: x\n");
+  SourceFacts facts("/nonexistent-smallfix-repo");
+  std::optional<Localization> result = RankSites(parsed, mapper, facts, LocalizeOptions());
+  ASSERT_TRUE(result.has_value());
+  ASSERT_EQ(result->sites.size(), 2u);
+  EXPECT_EQ(result->sites[0].file, "fastzero/utils/config.py");
+  EXPECT_EQ(result->sites[1].file, "third_party/apex/apex/normalization/fused_layer_norm.py");
 }
 
 TEST(LocalizerTest, BadInputSaysWhatIsWrong) {
