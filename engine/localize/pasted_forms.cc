@@ -4,7 +4,6 @@
 
 #include <utility>
 
-
 namespace smallfix {
 namespace {
 

@@ -1,5 +1,7 @@
 #include "engine/localize/site_ranker.h"
 
+#include <re2/re2.h>
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -7,8 +9,6 @@
 #include <tuple>
 #include <utility>
 #include <vector>
-
-#include <re2/re2.h>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -86,7 +86,8 @@ std::optional<std::string> WrongObjectFunction(const Symptom& symptom, const Sit
   std::optional<std::string> text = search.Line(top.file, top.line);
   if (!text) return std::nullopt;
   std::string function;
-  const std::vector<std::string> parameters = search.EnclosingParameters(top.file, top.line, &function);
+  const std::vector<std::string> parameters =
+      search.EnclosingParameters(top.file, top.line, &function);
   const RE2 read(absl::StrCat(R"re((?:^|[^\w.])(\w+)\.)re", attr, R"re(\b)re"));
   re2::StringPiece input(*text);
   std::string object;
@@ -157,17 +158,15 @@ std::optional<Localization> RankSites(const ParsedFailure& parsed, const PathMap
   }
 
   // Best first; see the header for why each key is there.
-  std::stable_sort(candidates.begin(), candidates.end(),
-                   [](const Candidate& a, const Candidate& b) {
-                     auto key = [](const Candidate& c) {
-                       return std::make_tuple(!c.launcher, !c.printed_warning,
-                                              !c.trace->superseded, -c.secondary,
-                                              c.reach,
-                                              c.secondary == 1 && c.under_rank_condition,
-                                              !c.trace->truncated, c.trace->order);
-                     };
-                     return key(a) > key(b);
-                   });
+  std::stable_sort(
+      candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
+        auto key = [](const Candidate& c) {
+          return std::make_tuple(!c.launcher, !c.printed_warning, !c.trace->superseded,
+                                 -c.secondary, c.reach, c.secondary == 1 && c.under_rank_condition,
+                                 !c.trace->truncated, c.trace->order);
+        };
+        return key(a) > key(b);
+      });
 
   Localization result;
   if (!candidates.empty()) {
@@ -256,7 +255,8 @@ std::optional<Localization> RankSites(const ParsedFailure& parsed, const PathMap
       bool raised = false;
       for (const Candidate& candidate : candidates) {
         for (size_t k = 0; k + 1 < candidate.frames.size() && !raised; ++k) {
-          if (candidate.frames[k].file != top_key.first || candidate.frames[k].line != top_key.second) {
+          if (candidate.frames[k].file != top_key.first ||
+              candidate.frames[k].line != top_key.second) {
             continue;
           }
           const RepoFrame& caller = candidate.frames[k + 1];
@@ -287,10 +287,11 @@ std::optional<Localization> RankSites(const ParsedFailure& parsed, const PathMap
           site.score = std::max(site.score, score * hit.weight);
           score *= kSearchDecay;
         }
-        result.notes.push_back(absl::StrCat(
-            "the failing statement reads an attribute of a parameter of ", *function,
-            "(); the calls of ", *function, "() in the repo are sites too (the object passed "
-            "may be the wrong one)"));
+        result.notes.push_back(
+            absl::StrCat("the failing statement reads an attribute of a parameter of ", *function,
+                         "(); the calls of ", *function,
+                         "() in the repo are sites too (the object passed "
+                         "may be the wrong one)"));
       }
     }
   }
