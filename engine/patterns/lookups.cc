@@ -1,8 +1,11 @@
 #include "engine/patterns/lookups.h"
 
+#include "engine/patterns/lookup_functions.h"
+
 #include <algorithm>
 
 #include "engine/base/concat.h"
+#include "engine/base/edit_distance.h"
 #include "engine/index/repo_index.h"
 #include "engine/index/scope.h"
 #include "engine/source/comma_list.h"
@@ -11,20 +14,13 @@
 namespace smallfix {
 namespace {
 
-using Args = std::map<std::string, std::string>;
-
-std::string Arg(const Args& args, const char* key) {
-  auto it = args.find(key);
-  return it == args.end() ? "" : it->second;
-}
-
-absl::Status Reject(const std::string& why) { return absl::NotFoundError(why); }
+using Args = LookupArgs;
 
 absl::StatusOr<TSNode> CallNode(const Args& args, const MatchState& state) {
-  const std::string name = Arg(args, "call");
+  const std::string name = LookupArg(args, "call");
   auto it = state.nodes.find(name);
   if (it == state.nodes.end() || !IsType(it->second, "call")) {
-    return Reject(Concat("capture @", name, " is not a call"));
+    return LookupFails(Concat("capture @", name, " is not a call"));
   }
   return it->second;
 }
@@ -51,32 +47,18 @@ std::vector<std::string> SuppliedParameters(const Document& document, TSNode cal
   return supplied;
 }
 
-size_t EditDistance(std::string_view a, std::string_view b) {
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t diagonal = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      const size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
-
 bool IsPassable(const ParamInfo& param) {
   return param.kind != Parameter::Kind::kVarPositional && param.kind != Parameter::Kind::kVarKeyword;
 }
 
-absl::Status Callee(const Args& args, const MatchContext& context, MatchState& state) {
-  if (context.index == nullptr) return Reject("no repo index to resolve the callee");
+absl::Status Callee(const Args& args, const MatchContext& context, MatchState& state,
+                    std::vector<MatchState>&) {
+  if (context.index == nullptr) return LookupFails("no repo index to resolve the callee");
   absl::StatusOr<TSNode> call = CallNode(args, state);
   if (!call.ok()) return call.status();
   std::vector<const FunctionInfo*> callees = context.index->ResolveCall(*state.document, *call);
   if (callees.empty()) {
-    return Reject(Concat("cannot resolve the callee of `",
+    return LookupFails(Concat("cannot resolve the callee of `",
                          state.document->NodeText(ts_node_child_by_field_name(*call, "function", 8)), "`"));
   }
   state.callee = callees.front();
@@ -90,13 +72,14 @@ absl::Status Callee(const Args& args, const MatchContext& context, MatchState& s
   return absl::OkStatus();
 }
 
-absl::Status MissingArgument(const Args& args, const MatchContext& context, MatchState& state) {
-  if (state.callee == nullptr) return Reject("missing-argument needs a `callee` look-up first");
+absl::Status MissingArgument(const Args& args, const MatchContext& context, MatchState& state,
+                             std::vector<MatchState>&) {
+  if (state.callee == nullptr) return LookupFails("missing-argument needs a `callee` look-up first");
   absl::StatusOr<TSNode> call = CallNode(args, state);
   if (!call.ok()) return call.status();
   const std::vector<ParamInfo> params = state.callee->CallableParams();
   const std::vector<std::string> supplied = SuppliedParameters(*state.document, *call, params);
-  const std::string wanted = Arg(args, "name");
+  const std::string wanted = LookupArg(args, "name");
   const std::vector<ScopeName> scope = NamesInScope(*state.document, ts_node_start_byte(*call));
   for (const ParamInfo& param : params) {
     if (!IsPassable(param) || param.has_default) continue;
@@ -119,13 +102,14 @@ absl::Status MissingArgument(const Args& args, const MatchContext& context, Matc
     state.bindings["value"] = best->name;
     return absl::OkStatus();
   }
-  return Reject(Concat("no required parameter of ", state.callee->qualname,
+  return LookupFails(Concat("no required parameter of ", state.callee->qualname,
                        " is missing at the call with a matching name in scope"));
 }
 
-absl::Status NearestParameter(const Args& args, const MatchContext& context, MatchState& state) {
-  if (state.callee == nullptr) return Reject("nearest-parameter needs a `callee` look-up first");
-  const std::string name = Arg(args, "name");
+absl::Status NearestParameter(const Args& args, const MatchContext& context, MatchState& state,
+                              std::vector<MatchState>&) {
+  if (state.callee == nullptr) return LookupFails("nearest-parameter needs a `callee` look-up first");
+  const std::string name = LookupArg(args, "name");
   const ParamInfo* best = nullptr;
   size_t best_distance = SIZE_MAX;
   // Held here: `best` points into it (CallableParams returns a copy).
@@ -170,18 +154,19 @@ absl::Status NearestParameter(const Args& args, const MatchContext& context, Mat
                     (best_distance <= std::max<size_t>(2, name.size() / 3) ||
                      name.find(best->name) != std::string::npos ||
                      best->name.find(name) != std::string::npos || shared_words(name, best->name));
-  if (!near) return Reject(Concat("no parameter of ", state.callee->qualname, " is near `", name, "`"));
+  if (!near) return LookupFails(Concat("no parameter of ", state.callee->qualname, " is near `", name, "`"));
   state.bindings["parameter"] = best->name;
   return absl::OkStatus();
 }
 
-absl::Status CalleeLacksParameter(const Args& args, const MatchContext&, MatchState& state) {
-  if (state.callee == nullptr) return Reject("callee-lacks-parameter needs a `callee` look-up first");
-  const std::string name = Arg(args, "name");
+absl::Status CalleeLacksParameter(const Args& args, const MatchContext&, MatchState& state,
+                                  std::vector<MatchState>&) {
+  if (state.callee == nullptr) return LookupFails("callee-lacks-parameter needs a `callee` look-up first");
+  const std::string name = LookupArg(args, "name");
   for (const ParamInfo& param : state.callee->params) {
-    if (param.name == name) return Reject(Concat(state.callee->qualname, " already has `", name, "`"));
+    if (param.name == name) return LookupFails(Concat(state.callee->qualname, " already has `", name, "`"));
     if (param.kind == Parameter::Kind::kVarKeyword) {
-      return Reject(Concat(state.callee->qualname, " already takes **", param.name));
+      return LookupFails(Concat(state.callee->qualname, " already takes **", param.name));
     }
   }
   return absl::OkStatus();
@@ -189,27 +174,37 @@ absl::Status CalleeLacksParameter(const Args& args, const MatchContext&, MatchSt
 
 // Version shims are for APIs of other packages: a callee the repo itself defines is fixed in
 // the repo (add the parameter, rename the keyword), not worked around.
-absl::Status ExternalCallee(const Args& args, const MatchContext& context, MatchState& state) {
+absl::Status ExternalCallee(const Args& args, const MatchContext& context, MatchState& state,
+                            std::vector<MatchState>&) {
   absl::StatusOr<TSNode> call = CallNode(args, state);
   if (!call.ok()) return call.status();
   if (context.index != nullptr && !context.index->ResolveCall(*state.document, *call).empty()) {
-    return Reject("the callee is defined in the repo");
+    return LookupFails("the callee is defined in the repo");
   }
   return absl::OkStatus();
 }
 
-absl::Status InScope(const Args& args, const MatchContext&, MatchState& state, bool want) {
-  const std::string name = Arg(args, "name");
+absl::Status CheckInScope(const Args& args, MatchState& state, bool want) {
+  const std::string name = LookupArg(args, "name");
   const bool found = IsNameInScope(*state.document, ts_node_start_byte(state.statement), name);
-  if (found != want) return Reject(Concat("`", name, "` is ", found ? "" : "not ", "in scope"));
+  if (found != want) return LookupFails(Concat("`", name, "` is ", found ? "" : "not ", "in scope"));
   return absl::OkStatus();
 }
 
-absl::Status ApiRename(const Args& args, const MatchContext& context, MatchState& state) {
-  if (context.history == nullptr) return Reject("no API-history table");
-  const std::string name = Arg(args, "name");
-  std::vector<const ApiChange*> changes = context.history->Find(name, Arg(args, "module"));
-  if (changes.empty()) return Reject(Concat("the API-history table has no change of `", name, "`"));
+absl::Status InScope(const Args& args, const MatchContext&, MatchState& state, std::vector<MatchState>&) {
+  return CheckInScope(args, state, true);
+}
+
+absl::Status NotInScope(const Args& args, const MatchContext&, MatchState& state, std::vector<MatchState>&) {
+  return CheckInScope(args, state, false);
+}
+
+absl::Status ApiRename(const Args& args, const MatchContext& context, MatchState& state,
+                       std::vector<MatchState>&) {
+  if (context.history == nullptr) return LookupFails("no API-history table");
+  const std::string name = LookupArg(args, "name");
+  std::vector<const ApiChange*> changes = context.history->Find(name, LookupArg(args, "module"));
+  if (changes.empty()) return LookupFails(Concat("the API-history table has no change of `", name, "`"));
   const ApiChange& change = *changes.front();
   state.bindings["old_name"] = change.old_name;
   state.bindings["new_name"] = change.new_name;
@@ -225,43 +220,75 @@ absl::Status ApiRename(const Args& args, const MatchContext& context, MatchState
 
 }  // namespace
 
+std::string LookupArg(const LookupArgs& args, const char* key) {
+  auto it = args.find(key);
+  return it == args.end() ? "" : it->second;
+}
+
+absl::Status LookupFails(std::string_view why) { return absl::NotFoundError(std::string(why)); }
+
+absl::Status BindEach(const std::string& key, const std::vector<std::string>& values, MatchState& state,
+                      std::vector<MatchState>& more, std::string_view why) {
+  if (values.empty()) return LookupFails(why);
+  for (size_t i = 1; i < values.size(); ++i) {
+    more.push_back(state);
+    more.back().bindings[key] = values[i];
+  }
+  state.bindings[key] = values.front();
+  return absl::OkStatus();
+}
+
 const std::vector<LookupSpec>& LookupSpecs() {
+  using K = LookupKind;
   static const std::vector<LookupSpec>* specs = new std::vector<LookupSpec>{
-      {"callee", {"call"}, {"callee", "callee_file", "callee_params"},
+      {K::kCallee, "callee", {"call"}, {"callee", "callee_file", "callee_params"}, Callee,
        "resolve the function a call reaches through the repo index"},
-      {"missing-argument", {"call", "name"}, {"argument", "value"},
+      {K::kMissingArgument, "missing-argument", {"call", "name"}, {"argument", "value"}, MissingArgument,
        "a required parameter of the callee the call does not pass, and a name in scope for it"},
-      {"nearest-parameter", {"name"}, {"parameter"},
+      {K::kNearestParameter, "nearest-parameter", {"name"}, {"parameter"}, NearestParameter,
        "the callee's parameter nearest to a name (typo or rename)"},
-      {"callee-lacks-parameter", {"name"}, {},
+      {K::kCalleeLacksParameter, "callee-lacks-parameter", {"name"}, {}, CalleeLacksParameter,
        "holds when the callee neither has the parameter nor takes **kwargs"},
-      {"external-callee", {"call"}, {}, "holds when the call does not reach a def of the repo"},
-      {"in-scope", {"name"}, {}, "holds when the name is bound at the site"},
-      {"not-in-scope", {"name"}, {}, "holds when the name is not bound at the site"},
-      {"api-rename", {"name", "module"}, {"old_name", "new_name", "other_name", "api_module", "since", "since_package", "since_version"},
+      {K::kExternalCallee, "external-callee", {"call"}, {}, ExternalCallee,
+       "holds when the call does not reach a def of the repo"},
+      {K::kInScope, "in-scope", {"name"}, {}, InScope, "holds when the name is bound at the site"},
+      {K::kNotInScope, "not-in-scope", {"name"}, {}, NotInScope, "holds when the name is not bound at the site"},
+      {K::kApiRename, "api-rename", {"name", "module"},
+       {"old_name", "new_name", "other_name", "api_module", "since", "since_package", "since_version"}, ApiRename,
        "the API-history entry where the name is the old or the new one"},
+      {K::kOneOf, "one-of", {"value", "among"}, {"alternative"}, OneOf,
+       "each of the `|`-separated words of `among` other than `value`, one match each"},
+      {K::kNearestName, "nearest-name", {"name"}, {"nearest"}, NearestName,
+       "the names in scope of the same kind closest to `name` (a local for a local, self.b for self.a), up to 3"},
+      {K::kSiblingMethod, "sibling-method", {"receiver", "method"}, {"sibling"}, SiblingMethod,
+       "the methods of the same receiver closest to `method` (its class's defs, its other calls in the file), up to 3"},
+      {K::kParameter, "parameter", {"name"}, {"first_statement"}, IsParameter,
+       "holds when `name` is a parameter of the enclosing def; binds the node of the def's first statement"},
+      {K::kFallThrough, "fall-through", {}, {"last_statement", "return_value"}, FallThrough,
+       "holds when the enclosing def returns a value somewhere yet can run off its end; one match per value to return"},
+      {K::kIntegerNeighbours, "integer-neighbours", {"value"}, {"alternative"}, IntegerNeighbours,
+       "the integers one below and one above an integer literal (off by one), one match each"},
   };
   return *specs;
 }
 
-const LookupSpec* FindLookupSpec(std::string_view kind) {
+const LookupSpec* FindLookupSpec(std::string_view name) {
   for (const LookupSpec& spec : LookupSpecs()) {
-    if (kind == spec.kind) return &spec;
+    if (name == spec.name) return &spec;
   }
   return nullptr;
 }
 
-absl::Status RunLookup(const std::string& kind, const Args& args, const MatchContext& context,
-                       MatchState& state) {
-  if (kind == "callee") return Callee(args, context, state);
-  if (kind == "missing-argument") return MissingArgument(args, context, state);
-  if (kind == "nearest-parameter") return NearestParameter(args, context, state);
-  if (kind == "callee-lacks-parameter") return CalleeLacksParameter(args, context, state);
-  if (kind == "external-callee") return ExternalCallee(args, context, state);
-  if (kind == "in-scope") return InScope(args, context, state, true);
-  if (kind == "not-in-scope") return InScope(args, context, state, false);
-  if (kind == "api-rename") return ApiRename(args, context, state);
-  return absl::InvalidArgumentError(Concat("unknown lookup '", kind, "'"));
+const LookupSpec& SpecOf(LookupKind kind) {
+  for (const LookupSpec& spec : LookupSpecs()) {
+    if (spec.kind == kind) return spec;
+  }
+  return LookupSpecs().front();  // unreachable: the table names every kind (lookups_test)
+}
+
+absl::Status RunLookup(LookupKind kind, const Args& args, const MatchContext& context, MatchState& state,
+                       std::vector<MatchState>& more) {
+  return SpecOf(kind).run(args, context, state, more);
 }
 
 }  // namespace smallfix

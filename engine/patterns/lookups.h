@@ -11,25 +11,16 @@
 #include "absl/status/status.h"
 #include "engine/patterns/match.h"
 #include "engine/patterns/placeholders.h"
+#include "engine/patterns/template.h"
 #include "engine/source/document.h"
 
 namespace smallfix {
 
 struct FunctionInfo;
 
-// A context look-up that templates name in `context:`; the table says which arguments
-// each takes and which placeholders it binds.
-struct LookupSpec {
-  const char* kind;
-  std::vector<const char*> args;
-  std::vector<const char*> binds;
-  const char* summary;
-};
-const std::vector<LookupSpec>& LookupSpecs();
-const LookupSpec* FindLookupSpec(std::string_view kind);
-
-// State a match carries from look-ups to actions: nodes by capture name, and the callee
-// a `callee` look-up resolved (actions may edit its file).
+// State a match carries from look-ups to actions: nodes by capture name (a look-up may
+// add nodes too, e.g. the first statement of a function), and the callee a `callee`
+// look-up resolved (actions may edit its file).
 struct MatchState {
   const Document* document = nullptr;
   TSNode statement{};
@@ -38,10 +29,34 @@ struct MatchState {
   const FunctionInfo* callee = nullptr;
 };
 
-// Runs one look-up with its arguments expanded. OK and new bindings when it holds;
-// NotFound (with the reason) when it does not, and the match is dropped.
-absl::Status RunLookup(const std::string& kind, const std::map<std::string, std::string>& args,
-                       const MatchContext& context, MatchState& state);
+using LookupArgs = std::map<std::string, std::string>;
+
+// Answers one look-up with its arguments expanded: OK with new bindings in `state` when it
+// holds, NotFound (with the reason) when it does not and the match is dropped. A look-up
+// with several answers (the names nearest to one, the other comparison operators) binds
+// the first in `state` and appends a copy of `state` for each further one to `more`.
+using LookupFn = absl::Status (*)(const LookupArgs& args, const MatchContext& context,
+                                  MatchState& state, std::vector<MatchState>& more);
+
+// A context look-up that templates name in `context:`: its YAML name, the arguments it
+// takes, the placeholders (or nodes) it binds, and the function that answers it. The
+// loader and the matcher read this one table.
+struct LookupSpec {
+  LookupKind kind;
+  const char* name;
+  std::vector<const char*> args;
+  std::vector<const char*> binds;
+  LookupFn run;
+  const char* summary;
+};
+const std::vector<LookupSpec>& LookupSpecs();
+// The spec named `name` in YAML, or nullptr.
+const LookupSpec* FindLookupSpec(std::string_view name);
+const LookupSpec& SpecOf(LookupKind kind);
+
+// Runs one look-up (see LookupFn).
+absl::Status RunLookup(LookupKind kind, const LookupArgs& args, const MatchContext& context,
+                       MatchState& state, std::vector<MatchState>& more);
 
 }  // namespace smallfix
 

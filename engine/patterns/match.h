@@ -49,10 +49,16 @@ struct Candidate {
   std::string summary;
   std::string file;            // the site's file
   int line = 0;                // the site's line, 1-based
-  double symptom_score = 0;    // how well the template's symptom matched, 0..1
+  double symptom_score = 0;    // how well the template's symptom matched, 0..1 (0: generic or not matched)
   double prior = 0;            // the template's prior
   std::vector<FileChange> changes;
   Bindings bindings;           // what the placeholders were (for explanations)
+};
+
+// Whether a template whose symptom does not match the failure is tried.
+enum class SymptomMode {
+  kRequire,   // no: `templates test` checks that a template answers its own symptoms
+  kRankOnly,  // yes, with symptom score 0, so it ranks after those that match (repair)
 };
 
 // Every way `t` applies at `line` (1-based) of `document` for `symptom`. A template that
@@ -60,7 +66,8 @@ struct Candidate {
 // test` and --explain).
 std::vector<Candidate> MatchTemplate(const Template& t, const Document& document, int line,
                                      const SymptomInput& symptom, const MatchContext& context,
-                                     std::vector<std::string>* reasons = nullptr);
+                                     std::vector<std::string>* reasons = nullptr,
+                                     SymptomMode mode = SymptomMode::kRequire);
 
 }  // namespace smallfix
 

@@ -1,5 +1,8 @@
 #include <re2/re2.h>
 
+#include <algorithm>
+#include <functional>
+#include <optional>
 #include <set>
 
 #include "absl/strings/str_format.h"
@@ -7,6 +10,7 @@
 #include "engine/patterns/lookups.h"
 #include "engine/patterns/match.h"
 #include "engine/patterns/rewriter.h"
+#include "engine/source/edit.h"
 #include "engine/source/syntax.h"
 
 namespace smallfix {
@@ -21,11 +25,13 @@ bool SameType(std::string_view a, std::string_view b) {
   return last(a) == last(b);
 }
 
-// How well one of the template's symptoms matches, 0 when none does; binds the message
-// regex's named groups.
-double MatchSymptom(const Template& t, const SymptomInput& input, Bindings& bindings) {
-  if (t.symptoms.empty()) return 0.3;  // a template for any failure (scan mode)
-  double best = 0;
+// How well one of the template's symptoms matches the failure (1 with the message regex,
+// less with only the type or class), binding the message regex's named groups; nullopt when
+// none does. A generic template (no symptoms) matches any failure with 0: it ranks after
+// every template whose symptom matched.
+std::optional<double> MatchSymptom(const Template& t, const SymptomInput& input, Bindings& bindings) {
+  if (t.symptoms.empty()) return 0.0;
+  std::optional<double> best;
   for (const Template::Symptom& symptom : t.symptoms) {
     if (!symptom.type.empty() && !SameType(symptom.type, input.type)) continue;
     if (!symptom.symptom_class.empty() && symptom.symptom_class != input.symptom_class) continue;
@@ -42,7 +48,7 @@ double MatchSymptom(const Template& t, const SymptomInput& input, Bindings& bind
       }
     }
     const double score = symptom.message ? 1.0 : !symptom.type.empty() ? 0.8 : 0.7;
-    if (score > best) {
+    if (!best || score > *best) {
       best = score;
       for (auto& [name, value] : groups) bindings[name] = value;
     }
@@ -143,18 +149,121 @@ SymptomInput SymptomInput::FromText(std::string_view text) {
   return input;
 }
 
+namespace {
+
+// Runs the template's look-ups over the match's state, in order. A look-up with several
+// answers forks the state; a look-up that does not hold drops it.
+std::vector<MatchState> RunLookups(const Template& t, MatchState initial, const MatchContext& context,
+                                   const std::function<void(std::string)>& note) {
+  std::vector<MatchState> states;
+  states.push_back(std::move(initial));
+  for (const Template::Lookup& lookup : t.lookups) {
+    std::vector<MatchState> next;
+    for (MatchState& state : states) {
+      LookupArgs args;
+      absl::Status status;
+      for (const auto& [key, value] : lookup.args) {
+        absl::StatusOr<std::string> expanded = Expand(value, state.bindings);
+        if (!expanded.ok()) {
+          status = expanded.status();
+          break;
+        }
+        args[key] = *expanded;
+      }
+      std::vector<MatchState> more;
+      if (status.ok()) status = RunLookup(lookup.kind, args, context, state, more);
+      if (!status.ok()) {
+        note(std::string(status.message()));
+        continue;
+      }
+      next.push_back(std::move(state));
+      for (MatchState& other : more) next.push_back(std::move(other));
+    }
+    states = std::move(next);
+  }
+  return states;
+}
+
+// The bytes of the top-level statements (defs, classes, ...) that the edits touch, from the
+// start of the first one's line; nullopt when an edit lies outside them.
+std::optional<std::pair<size_t, size_t>> TopLevelRegion(const Document& document, const EditSet& edits) {
+  const size_t lo = edits.edits().front().start;
+  size_t hi = 0;
+  for (const Edit& edit : edits.edits()) hi = std::max(hi, edit.end);
+  const TSNode root = document.root();
+  std::optional<size_t> start, end;
+  for (uint32_t i = 0; i < ts_node_named_child_count(root); ++i) {
+    const TSNode child = ts_node_named_child(root, i);
+    if (!start && ts_node_end_byte(child) >= lo) {
+      start = document.lines().LineStart(document.NodeStart(child).line);
+    }
+    if (ts_node_start_byte(child) <= hi) end = ts_node_end_byte(child);
+  }
+  if (!start || !end || lo < *start || hi > *end || *start >= *end) return std::nullopt;
+  return std::make_pair(*start, *end);
+}
+
+// The file's text with the edits applied. The result must not have more syntax errors than
+// the original; only the top-level statements the edits touch are re-parsed for that (an
+// edit inside one def cannot change how another parses), as re-parsing a large file per
+// candidate would cost more than everything else at a site.
+absl::StatusOr<std::string> EditedText(const Document& document, const EditSet& edits) {
+  std::optional<std::pair<size_t, size_t>> region = TopLevelRegion(document, edits);
+  if (!region) {
+    absl::StatusOr<Document> edited = ApplyEdits(document, edits);
+    if (!edited.ok()) return edited.status();
+    return std::string(edited->text());
+  }
+  const auto [start, end] = *region;
+  EditSet shifted;
+  for (const Edit& edit : edits.edits()) {
+    if (absl::Status s = shifted.Add({edit.start - start, edit.end - start, edit.replacement}); !s.ok()) return s;
+  }
+  const std::string_view text = document.text();
+  absl::StatusOr<Document> before = Document::Parse(document.path(), std::string(text.substr(start, end - start)));
+  if (!before.ok()) return before.status();
+  absl::StatusOr<Document> after = ApplyEdits(*before, shifted);
+  if (!after.ok()) return after.status();
+  return Concat(text.substr(0, start), after->text(), text.substr(end));
+}
+
+// Applies the template's actions to one state: the candidate, or why there is none.
+absl::StatusOr<Candidate> Rewrite(const Template& t, MatchState& state, const Document& document, int line,
+                                  double symptom_score, const MatchContext& context, std::string& key) {
+  std::map<std::string, FileEdits> files;
+  for (const Template::Action& action : t.actions) {
+    if (absl::Status status = ApplyAction(action, context, state, files); !status.ok()) return status;
+  }
+  Candidate candidate{t.id, t.family, t.summary, document.path(), line, symptom_score, t.prior, {}, state.bindings};
+  for (auto& [path, file] : files) {
+    if (file.edits.empty()) continue;
+    absl::StatusOr<std::string> edited = EditedText(file.document, file.edits);
+    if (!edited.ok()) return edited.status();
+    key += Concat(path, "\n", *edited, "\n");
+    candidate.changes.push_back({path, std::string(file.document.text()), *std::move(edited)});
+  }
+  if (candidate.changes.empty()) return absl::NotFoundError("the rewrite changes nothing");
+  return candidate;
+}
+
+}  // namespace
+
 std::vector<Candidate> MatchTemplate(const Template& t, const Document& document, int line,
                                      const SymptomInput& symptom, const MatchContext& context,
-                                     std::vector<std::string>* reasons) {
-  auto note = [&](std::string why) {
+                                     std::vector<std::string>* reasons, SymptomMode mode) {
+  const std::function<void(std::string)> note = [&](std::string why) {
     if (reasons != nullptr) reasons->push_back(std::move(why));
   };
   std::vector<Candidate> candidates;
   Bindings symptom_bindings = symptom.fields;
-  const double symptom_score = MatchSymptom(t, symptom, symptom_bindings);
-  if (symptom_score == 0) {
+  std::optional<double> symptom_score = MatchSymptom(t, symptom, symptom_bindings);
+  if (!symptom_score) {
     note(Concat("the symptom `", symptom.type, ": ", symptom.message, "` is not one the template answers"));
-    return candidates;
+    if (mode == SymptomMode::kRequire) return candidates;
+    // Tried anyway, ranked last; placeholders from the symptom stay unbound, so a template
+    // that needs them drops out by itself.
+    symptom_score = 0.0;
+    symptom_bindings = symptom.fields;
   }
   std::optional<TSNode> statement = StatementAtLine(document, line - 1);
   if (!statement) {
@@ -170,20 +279,22 @@ std::vector<Candidate> MatchTemplate(const Template& t, const Document& document
   }
   if (matches.empty()) note("the query found nothing at the site");
 
+  std::optional<TSNode> def = EnclosingOfType(*statement, {"function_definition"});
+  const std::string function =
+      def ? std::string(document.NodeText(ts_node_child_by_field_name(*def, "name", 4))) : "<module>";
   std::set<std::string> seen;  // one candidate per distinct result
   for (const QueryMatch& match : matches) {
     MatchState state;
     state.document = &document;
     state.statement = *statement;
     // Built-ins first; a symptom group of the same name (a message's `function`) wins.
-    std::optional<TSNode> def = EnclosingOfType(*statement, {"function_definition"});
     state.bindings = {
         {"statement", std::string(document.NodeText(*statement))},
         {"file", document.path()},
         {"line", std::to_string(line)},
         {"exception", symptom.type},
         {"message", symptom.message},
-        {"function", def ? std::string(document.NodeText(ts_node_child_by_field_name(*def, "name", 4))) : "<module>"},
+        {"function", function},
     };
     for (const auto& [name, value] : symptom_bindings) state.bindings[name] = value;
     for (const QueryCapture& capture : match.captures) {
@@ -197,47 +308,19 @@ std::vector<Candidate> MatchTemplate(const Template& t, const Document& document
       status = CheckCondition(condition, state);
       if (!status.ok()) break;
     }
-    for (size_t i = 0; status.ok() && i < t.lookups.size(); ++i) {
-      std::map<std::string, std::string> args;
-      for (const auto& [key, value] : t.lookups[i].args) {
-        absl::StatusOr<std::string> expanded = Expand(value, state.bindings);
-        if (!expanded.ok()) {
-          status = expanded.status();
-          break;
-        }
-        args[key] = *expanded;
-      }
-      if (status.ok()) status = RunLookup(t.lookups[i].kind, args, context, state);
-    }
-    std::map<std::string, FileEdits> files;
-    for (size_t i = 0; status.ok() && i < t.actions.size(); ++i) {
-      status = ApplyAction(t.actions[i], context, state, files);
-    }
     if (!status.ok()) {
       note(std::string(status.message()));
       continue;
     }
-    Candidate candidate{t.id, t.family, t.summary, document.path(), line, symptom_score, t.prior, {}, state.bindings};
-    std::string key;
-    for (auto& [path, file] : files) {
-      if (file.edits.empty()) continue;
-      absl::StatusOr<Document> edited = ApplyEdits(file.document, file.edits);
-      if (!edited.ok()) {
-        status = edited.status();
-        break;
+    for (MatchState& answered : RunLookups(t, std::move(state), context, note)) {
+      std::string key;
+      absl::StatusOr<Candidate> candidate = Rewrite(t, answered, document, line, *symptom_score, context, key);
+      if (!candidate.ok()) {
+        note(std::string(candidate.status().message()));
+        continue;
       }
-      key += Concat(path, "\n", edited->text(), "\n");
-      candidate.changes.push_back({path, std::string(file.document.text()), std::string(edited->text())});
+      if (seen.insert(key).second) candidates.push_back(*std::move(candidate));
     }
-    if (!status.ok()) {
-      note(std::string(status.message()));
-      continue;
-    }
-    if (candidate.changes.empty()) {
-      note("the rewrite changes nothing");
-      continue;
-    }
-    if (seen.insert(key).second) candidates.push_back(std::move(candidate));
   }
   return candidates;
 }

@@ -126,132 +126,255 @@ absl::Status AddImport(const std::string& code, MatchState& state, std::map<std:
   return SiteFile(state, files).edits.Add({at, at, std::move(text)});
 }
 
+using Files = std::map<std::string, FileEdits>;
+
+// Adds `edit` (or its failure) to `file`.
+absl::Status AddEdit(FileEdits& file, absl::StatusOr<Edit> edit) {
+  if (!edit.ok()) return edit.status();
+  return file.edits.Add(*std::move(edit));
+}
+
+// The statement an action targets, in the site's file.
+struct StatementTarget {
+  FileEdits* file;
+  TSNode statement;
+};
+absl::StatusOr<StatementTarget> TargetStatementOf(const Args& args, MatchState& state, Files& files) {
+  absl::StatusOr<TSNode> statement = TargetStatement(args.contains("target") ? args.at("target") : "", state);
+  if (!statement.ok()) return statement.status();
+  return StatementTarget{&SiteFile(state, files), *statement};
+}
+
+absl::Status Insert(const Args& args, MatchState& state, Files& files, bool before) {
+  absl::StatusOr<StatementTarget> target = TargetStatementOf(args, state, files);
+  absl::StatusOr<std::string> code = ExpandArg(args, "code", state.bindings);
+  if (!target.ok()) return target.status();
+  if (!code.ok()) return code.status();
+  const Document& doc = target->file->document;
+  return AddEdit(*target->file, before ? InsertBefore(doc, target->statement, *code)
+                                       : InsertAfter(doc, target->statement, *code));
+}
+
+absl::Status InsertBeforeAction(const Args& args, const MatchContext&, MatchState& state, Files& files) {
+  return Insert(args, state, files, true);
+}
+
+absl::Status InsertAfterAction(const Args& args, const MatchContext&, MatchState& state, Files& files) {
+  return Insert(args, state, files, false);
+}
+
+absl::Status ReplaceAction(const Args& args, const MatchContext&, MatchState& state, Files& files) {
+  absl::StatusOr<TSNode> node = TargetNode(args.contains("target") ? args.at("target") : "", state);
+  absl::StatusOr<std::string> with = ExpandArg(args, "with", state.bindings);
+  if (!node.ok()) return node.status();
+  if (!with.ok()) return with.status();
+  FileEdits& file = SiteFile(state, files);
+  const Document& doc = file.document;
+  std::string text = *with;
+  if (text.find('\n') != std::string::npos) {
+    // Continuation lines at the node's line indentation; the first line sits in place.
+    const int line = doc.NodeStart(*node).line;
+    text = Reindent(text, LeadingWhitespace(doc, line), IndentUnit(doc), doc.newline());
+    text = text.substr(LeadingWhitespace(doc, line).size());
+    text.resize(text.size() - doc.newline().size());
+  }
+  return AddEdit(file, Edit{ts_node_start_byte(*node), ts_node_end_byte(*node), std::move(text)});
+}
+
+// Deletes the statement's lines; the only statement of a block becomes `pass`.
+absl::Status RemoveAction(const Args& args, const MatchContext&, MatchState& state, Files& files) {
+  absl::StatusOr<StatementTarget> target = TargetStatementOf(args, state, files);
+  if (!target.ok()) return target.status();
+  const Document& doc = target->file->document;
+  const TSNode statement = target->statement;
+  TSNode parent = ts_node_parent(statement);
+  if (IsType(parent, "block") && NamedChildrenSkippingComments(parent).size() == 1) {
+    return AddEdit(*target->file, Edit{ts_node_start_byte(statement), ts_node_end_byte(statement), "pass"});
+  }
+  if (!StartsItsLine(doc, statement)) {
+    return absl::FailedPreconditionError("the statement shares its line with code before it");
+  }
+  const int first = doc.NodeStart(statement).line;
+  const int last = doc.lines().ToPosition(ts_node_end_byte(statement)).line;
+  const size_t end = doc.lines().LineEndWithNewline(last);
+  if (std::string_view(doc.text()).substr(ts_node_end_byte(statement), end - ts_node_end_byte(statement))
+          .find_first_not_of(" \t\r\n") != std::string_view::npos) {
+    return absl::FailedPreconditionError("the statement shares its line with code after it");
+  }
+  return AddEdit(*target->file, Edit{doc.lines().LineStart(first), end, ""});
+}
+
+absl::Status WrapIfAction(const Args& args, const MatchContext&, MatchState& state, Files& files) {
+  absl::StatusOr<StatementTarget> target = TargetStatementOf(args, state, files);
+  absl::StatusOr<std::string> condition = ExpandArg(args, "condition", state.bindings);
+  absl::StatusOr<std::string> otherwise = ExpandArg(args, "else", state.bindings);
+  if (!target.ok()) return target.status();
+  if (!condition.ok()) return condition.status();
+  if (!otherwise.ok()) return otherwise.status();
+  const Document& doc = target->file->document;
+  const TSNode st = target->statement;
+  return AddEdit(*target->file,
+                 otherwise->empty() ? WrapInIf(doc, st, st, *condition)
+                                    : WrapInBlock(doc, st, st, Concat("if ", *condition, ":"),
+                                                  Concat("else:\n", Reindent(*otherwise, "    ", "    ", "\n"))));
+}
+
+absl::Status WrapTryAction(const Args& args, const MatchContext&, MatchState& state, Files& files) {
+  absl::StatusOr<StatementTarget> target = TargetStatementOf(args, state, files);
+  absl::StatusOr<std::string> exception = ExpandArg(args, "exception", state.bindings);
+  absl::StatusOr<std::string> handler = ExpandArg(args, "handler", state.bindings);
+  if (!target.ok()) return target.status();
+  if (!exception.ok()) return exception.status();
+  if (!handler.ok()) return handler.status();
+  const TSNode st = target->statement;
+  return AddEdit(*target->file, WrapInTry(target->file->document, st, st, *exception, *handler));
+}
+
+absl::Status WrapWithAction(const Args& args, const MatchContext&, MatchState& state, Files& files) {
+  absl::StatusOr<StatementTarget> target = TargetStatementOf(args, state, files);
+  absl::StatusOr<std::string> context = ExpandArg(args, "context", state.bindings);
+  if (!target.ok()) return target.status();
+  if (!context.ok()) return context.status();
+  const TSNode st = target->statement;
+  return AddEdit(*target->file, WrapInBlock(target->file->document, st, st, Concat("with ", *context, ":")));
+}
+
+absl::Status KeywordAction(const Args& args, MatchState& state, Files& files, ActionKind kind) {
+  absl::StatusOr<TSNode> call = TargetNode(args.at("call"), state);
+  if (!call.ok()) return call.status();
+  FileEdits& file = SiteFile(state, files);
+  const Document& doc = file.document;
+  const Bindings& b = state.bindings;
+  if (kind == ActionKind::kAddKeyword) {
+    absl::StatusOr<std::string> name = ExpandArg(args, "name", b), value = ExpandArg(args, "value", b);
+    if (!name.ok()) return name.status();
+    if (!value.ok()) return value.status();
+    return AddEdit(file, AddKeywordArgument(doc, *call, *name, *value));
+  }
+  if (kind == ActionKind::kDropKeyword) {
+    absl::StatusOr<std::string> name = ExpandArg(args, "name", b);
+    if (!name.ok()) return name.status();
+    return AddEdit(file, DropKeywordArgument(doc, *call, *name));
+  }
+  absl::StatusOr<std::string> from = ExpandArg(args, "from", b), to = ExpandArg(args, "to", b);
+  if (!from.ok()) return from.status();
+  if (!to.ok()) return to.status();
+  return AddEdit(file, RenameKeywordArgument(doc, *call, *from, *to));
+}
+
+absl::Status AddKeywordAction(const Args& args, const MatchContext&, MatchState& state, Files& files) {
+  return KeywordAction(args, state, files, ActionKind::kAddKeyword);
+}
+absl::Status DropKeywordAction(const Args& args, const MatchContext&, MatchState& state, Files& files) {
+  return KeywordAction(args, state, files, ActionKind::kDropKeyword);
+}
+absl::Status RenameKeywordAction(const Args& args, const MatchContext&, MatchState& state, Files& files) {
+  return KeywordAction(args, state, files, ActionKind::kRenameKeyword);
+}
+
+// A positional argument: at the end, or before a captured argument.
+absl::Status AddArgumentAction(const Args& args, const MatchContext&, MatchState& state, Files& files) {
+  absl::StatusOr<TSNode> call = TargetNode(args.at("call"), state);
+  absl::StatusOr<std::string> value = ExpandArg(args, "value", state.bindings);
+  if (!call.ok()) return call.status();
+  if (!value.ok()) return value.status();
+  TSNode list = ts_node_child_by_field_name(*call, "arguments", 9);
+  if (!IsType(list, "argument_list")) return absl::InvalidArgumentError("@call has no argument list");
+  std::optional<TSNode> before;
+  if (args.contains("before")) {
+    absl::StatusOr<TSNode> node = TargetNode(args.at("before"), state);
+    if (!node.ok()) return node.status();
+    before = *node;
+  } else {
+    // Positional arguments go before the first keyword or ** argument.
+    for (TSNode item : ListItems(list)) {
+      if (IsType(item, "keyword_argument") || IsType(item, "dictionary_splat")) {
+        before = item;
+        break;
+      }
+    }
+  }
+  FileEdits& file = SiteFile(state, files);
+  return AddEdit(file, InsertListItem(file.document, list, before, *value));
+}
+
+absl::Status DropArgumentAction(const Args& args, const MatchContext&, MatchState& state, Files& files) {
+  absl::StatusOr<TSNode> argument = TargetNode(args.at("argument"), state);
+  if (!argument.ok()) return argument.status();
+  TSNode list = ts_node_parent(*argument);
+  if (!IsType(list, "argument_list")) return absl::InvalidArgumentError("@argument is not an argument of a call");
+  FileEdits& file = SiteFile(state, files);
+  return AddEdit(file, RemoveListItem(file.document, list, *argument));
+}
+
+absl::Status AddParameterAction(const Args& args, const MatchContext& context, MatchState& state, Files& files) {
+  auto function = FunctionTarget(args.at("function"), context, state, files);
+  if (!function.ok()) return function.status();
+  absl::StatusOr<std::string> name = ExpandArg(args, "name", state.bindings);
+  absl::StatusOr<std::string> value = ExpandArg(args, "default", state.bindings);
+  if (!name.ok()) return name.status();
+  if (!value.ok()) return value.status();
+  return AddEdit(*function->first, AddParameter(function->first->document, function->second, *name, *value));
+}
+
+absl::Status SetDefaultAction(const Args& args, const MatchContext& context, MatchState& state, Files& files) {
+  auto function = FunctionTarget(args.at("function"), context, state, files);
+  if (!function.ok()) return function.status();
+  absl::StatusOr<std::string> name = ExpandArg(args, "name", state.bindings);
+  absl::StatusOr<std::string> value = ExpandArg(args, "value", state.bindings);
+  if (!name.ok()) return name.status();
+  if (!value.ok()) return value.status();
+  return AddEdit(*function->first,
+                 SetParameterDefault(function->first->document, function->second, *name, *value));
+}
+
+absl::Status AddImportAction(const Args& args, const MatchContext&, MatchState& state, Files& files) {
+  absl::StatusOr<std::string> code = ExpandArg(args, "code", state.bindings);
+  if (!code.ok()) return code.status();
+  return AddImport(*code, state, files);
+}
+
 }  // namespace
+
+const std::vector<ActionSpec>& ActionSpecs() {
+  using K = ActionKind;
+  static const std::vector<ActionSpec>* specs = new std::vector<ActionSpec>{
+      {K::kInsertBefore, "insert-before", {"code"}, {"target"}, InsertBeforeAction},
+      {K::kInsertAfter, "insert-after", {"code"}, {"target"}, InsertAfterAction},
+      {K::kReplace, "replace", {"with"}, {"target"}, ReplaceAction},
+      {K::kRemove, "remove", {}, {"target"}, RemoveAction},
+      {K::kWrapIf, "wrap-if", {"condition"}, {"target", "else"}, WrapIfAction},
+      {K::kWrapTry, "wrap-try", {"exception", "handler"}, {"target"}, WrapTryAction},
+      {K::kWrapWith, "wrap-with", {"context"}, {"target"}, WrapWithAction},
+      {K::kAddKeyword, "add-keyword", {"call", "name", "value"}, {}, AddKeywordAction},
+      {K::kDropKeyword, "drop-keyword", {"call", "name"}, {}, DropKeywordAction},
+      {K::kRenameKeyword, "rename-keyword", {"call", "from", "to"}, {}, RenameKeywordAction},
+      {K::kAddArgument, "add-argument", {"call", "value"}, {"before"}, AddArgumentAction},
+      {K::kDropArgument, "drop-argument", {"argument"}, {}, DropArgumentAction},
+      {K::kAddParameter, "add-parameter", {"function", "name"}, {"default"}, AddParameterAction},
+      {K::kSetDefault, "set-default", {"function", "name", "value"}, {}, SetDefaultAction},
+      {K::kAddImport, "add-import", {"code"}, {}, AddImportAction},
+  };
+  return *specs;
+}
+
+const ActionSpec* FindActionSpec(std::string_view name) {
+  for (const ActionSpec& spec : ActionSpecs()) {
+    if (name == spec.name) return &spec;
+  }
+  return nullptr;
+}
+
+const ActionSpec& SpecOf(ActionKind kind) {
+  for (const ActionSpec& spec : ActionSpecs()) {
+    if (spec.kind == kind) return spec;
+  }
+  return ActionSpecs().front();  // unreachable: the table names every kind (rewriter_test)
+}
 
 absl::Status ApplyAction(const Template::Action& action, const MatchContext& context,
                          MatchState& state, std::map<std::string, FileEdits>& files) {
-  const Args& args = action.args;
-  const Bindings& b = state.bindings;
-  const std::string& kind = action.kind;
-  auto arg = [&](const char* key, std::string fallback = "") { return ExpandArg(args, key, b, fallback); };
-  const std::string target = args.contains("target") ? args.at("target") : "statement";
-
-  absl::StatusOr<Edit> edit = absl::UnimplementedError(kind);
-  FileEdits* file = nullptr;
-  if (kind == "insert-before" || kind == "insert-after" || kind == "wrap-if" || kind == "wrap-try") {
-    absl::StatusOr<TSNode> statement = TargetStatement(target, state);
-    if (!statement.ok()) return statement.status();
-    file = &SiteFile(state, files);
-    const Document& doc = file->document;
-    if (kind == "insert-before" || kind == "insert-after") {
-      absl::StatusOr<std::string> code = arg("code");
-      if (!code.ok()) return code.status();
-      edit = kind == "insert-before" ? InsertBefore(doc, *statement, *code) : InsertAfter(doc, *statement, *code);
-    } else if (kind == "wrap-if") {
-      absl::StatusOr<std::string> condition = arg("condition");
-      absl::StatusOr<std::string> otherwise = arg("else");
-      if (!condition.ok()) return condition.status();
-      if (!otherwise.ok()) return otherwise.status();
-      edit = otherwise->empty()
-                 ? WrapInIf(doc, *statement, *statement, *condition)
-                 : WrapInBlock(doc, *statement, *statement, Concat("if ", *condition, ":"),
-                               Concat("else:\n", Reindent(*otherwise, "    ", "    ", "\n")));
-    } else {
-      absl::StatusOr<std::string> exception = arg("exception");
-      absl::StatusOr<std::string> handler = arg("handler");
-      if (!exception.ok()) return exception.status();
-      if (!handler.ok()) return handler.status();
-      edit = WrapInTry(doc, *statement, *statement, *exception, *handler);
-    }
-  } else if (kind == "replace") {
-    absl::StatusOr<TSNode> node = TargetNode(target, state);
-    absl::StatusOr<std::string> with = arg("with");
-    if (!node.ok()) return node.status();
-    if (!with.ok()) return with.status();
-    file = &SiteFile(state, files);
-    const Document& doc = file->document;
-    std::string text = *with;
-    if (text.find('\n') != std::string::npos) {
-      // Continuation lines at the node's line indentation; the first line sits in place.
-      const int line = doc.NodeStart(*node).line;
-      text = Reindent(text, LeadingWhitespace(doc, line), IndentUnit(doc), doc.newline());
-      text = text.substr(LeadingWhitespace(doc, line).size());
-      text.resize(text.size() - doc.newline().size());
-    }
-    edit = Edit{ts_node_start_byte(*node), ts_node_end_byte(*node), std::move(text)};
-  } else if (kind == "add-keyword" || kind == "drop-keyword" || kind == "rename-keyword") {
-    absl::StatusOr<TSNode> call = TargetNode(args.at("call"), state);
-    if (!call.ok()) return call.status();
-    file = &SiteFile(state, files);
-    const Document& doc = file->document;
-    if (kind == "add-keyword") {
-      absl::StatusOr<std::string> name = arg("name"), value = arg("value");
-      if (!name.ok()) return name.status();
-      if (!value.ok()) return value.status();
-      edit = AddKeywordArgument(doc, *call, *name, *value);
-    } else if (kind == "drop-keyword") {
-      absl::StatusOr<std::string> name = arg("name");
-      if (!name.ok()) return name.status();
-      edit = DropKeywordArgument(doc, *call, *name);
-    } else {
-      absl::StatusOr<std::string> from = arg("from"), to = arg("to");
-      if (!from.ok()) return from.status();
-      if (!to.ok()) return to.status();
-      edit = RenameKeywordArgument(doc, *call, *from, *to);
-    }
-  } else if (kind == "add-argument") {
-    // A positional argument: at the end, or before a captured argument.
-    absl::StatusOr<TSNode> call = TargetNode(args.at("call"), state);
-    absl::StatusOr<std::string> value = arg("value");
-    if (!call.ok()) return call.status();
-    if (!value.ok()) return value.status();
-    TSNode list = ts_node_child_by_field_name(*call, "arguments", 9);
-    if (!IsType(list, "argument_list")) return absl::InvalidArgumentError("@call has no argument list");
-    std::optional<TSNode> before;
-    if (args.contains("before")) {
-      absl::StatusOr<TSNode> node = TargetNode(args.at("before"), state);
-      if (!node.ok()) return node.status();
-      before = *node;
-    } else {
-      // Positional arguments go before the first keyword or ** argument.
-      for (TSNode item : ListItems(list)) {
-        if (IsType(item, "keyword_argument") || IsType(item, "dictionary_splat")) {
-          before = item;
-          break;
-        }
-      }
-    }
-    file = &SiteFile(state, files);
-    edit = InsertListItem(file->document, list, before, *value);
-  } else if (kind == "drop-argument") {
-    absl::StatusOr<TSNode> argument = TargetNode(args.at("argument"), state);
-    if (!argument.ok()) return argument.status();
-    TSNode list = ts_node_parent(*argument);
-    if (!IsType(list, "argument_list")) return absl::InvalidArgumentError("@argument is not an argument of a call");
-    file = &SiteFile(state, files);
-    edit = RemoveListItem(file->document, list, *argument);
-  } else if (kind == "add-parameter" || kind == "set-default") {
-    auto function = FunctionTarget(args.at("function"), context, state, files);
-    if (!function.ok()) return function.status();
-    file = function->first;
-    absl::StatusOr<std::string> name = arg("name");
-    if (!name.ok()) return name.status();
-    if (kind == "add-parameter") {
-      absl::StatusOr<std::string> value = arg("default");
-      if (!value.ok()) return value.status();
-      edit = AddParameter(file->document, function->second, *name, *value);
-    } else {
-      absl::StatusOr<std::string> value = arg("value");
-      if (!value.ok()) return value.status();
-      edit = SetParameterDefault(file->document, function->second, *name, *value);
-    }
-  } else if (kind == "add-import") {
-    absl::StatusOr<std::string> code = arg("code");
-    if (!code.ok()) return code.status();
-    return AddImport(*code, state, files);
-  }
-  if (!edit.ok()) return edit.status();
-  return file->edits.Add(*std::move(edit));
+  return SpecOf(action.kind).apply(action.args, context, state, files);
 }
 
 }  // namespace smallfix

@@ -3,6 +3,8 @@
 
 #include <map>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "engine/patterns/lookups.h"
@@ -17,6 +19,27 @@ struct FileEdits {
   Document document;
   EditSet edits;
 };
+
+using ActionArgs = std::map<std::string, std::string>;
+
+// Applies one action with its arguments (placeholders unexpanded) to the files of a match.
+using ActionFn = absl::Status (*)(const ActionArgs& args, const MatchContext& context,
+                                  MatchState& state, std::map<std::string, FileEdits>& files);
+
+// A rewrite action that templates name in `rewrite:`: its YAML name, its arguments
+// (required, then optional) and the function that applies it. The loader and the rewriter
+// read this one table.
+struct ActionSpec {
+  ActionKind kind;
+  const char* name;
+  std::vector<const char*> required;
+  std::vector<const char*> optional;
+  ActionFn apply;
+};
+const std::vector<ActionSpec>& ActionSpecs();
+// The spec named `name` in YAML, or nullptr.
+const ActionSpec* FindActionSpec(std::string_view name);
+const ActionSpec& SpecOf(ActionKind kind);
 
 // Turns one template action, with its arguments expanded from `state.bindings`, into
 // edits. Most actions edit the site's file; `add-parameter` and `set-default` on the

@@ -15,6 +15,45 @@ class RE2;
 
 namespace smallfix {
 
+// The rewrite actions a template may name (`action:`); rewriter.cc's table gives each its
+// YAML name, its arguments and the function that applies it.
+enum class ActionKind {
+  kInsertBefore,
+  kInsertAfter,
+  kReplace,
+  kRemove,
+  kWrapIf,
+  kWrapTry,
+  kWrapWith,
+  kAddKeyword,
+  kDropKeyword,
+  kRenameKeyword,
+  kAddArgument,
+  kDropArgument,
+  kAddParameter,
+  kSetDefault,
+  kAddImport,
+};
+
+// The context look-ups a template may name (`lookup:`); lookups.cc's table gives each its
+// YAML name, its arguments, what it binds and the function that answers it.
+enum class LookupKind {
+  kCallee,
+  kMissingArgument,
+  kNearestParameter,
+  kCalleeLacksParameter,
+  kExternalCallee,
+  kInScope,
+  kNotInScope,
+  kApiRename,
+  kOneOf,
+  kNearestName,
+  kSiblingMethod,
+  kParameter,
+  kFallThrough,
+  kIntegerNeighbours,
+};
+
 // A fix-pattern template, loaded from one YAML file under templates/ (see
 // templates/README.md for the language). Templates are data: this struct is what the
 // loader checked, nothing more.
@@ -38,9 +77,9 @@ struct Template {
     int line = 0;                    // in the YAML file, for messages
   };
 
-  // A context look-up the C++ side answers (context.cc); it binds placeholders or rejects.
+  // A context look-up the C++ side answers (lookups.cc); it binds placeholders or rejects.
   struct Lookup {
-    std::string kind;                          // "callee", "nearest-parameter", ...
+    LookupKind kind = LookupKind::kCallee;
     std::map<std::string, std::string> args;   // as written, placeholders unexpanded
     std::vector<std::string> binds;            // placeholder names it defines
     int line = 0;
@@ -48,7 +87,7 @@ struct Template {
 
   // One edit of the rewrite.
   struct Action {
-    std::string kind;                          // "insert-before", "wrap-if", "add-keyword", ...
+    ActionKind kind = ActionKind::kReplace;
     std::map<std::string, std::string> args;   // as written, placeholders unexpanded
     int line = 0;
   };
@@ -63,11 +102,13 @@ struct Template {
   };
 
   std::string id;       // "guard.none-continue"
-  std::string family;   // guard | param | compat
+  std::string family;   // guard | param | compat | generic
   std::string summary;
   std::string file;     // the YAML file it came from
   double prior = 0.5;   // how common the strategy is in the frameworks' bug histories, 0..1
-  std::vector<Symptom> symptoms;    // any one may match; empty: applies to any failure
+  std::vector<Symptom> symptoms;    // any one may match; empty: a generic fix operator that
+                                    // names no symptom (tried at any site, ranked after
+                                    // the templates whose symptom matches)
   std::string scope = "statement";  // statement | function | module: where the query runs
   std::optional<Query> query;       // captures become placeholders
   std::vector<Condition> conditions;

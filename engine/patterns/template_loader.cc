@@ -9,13 +9,16 @@
 
 #include "absl/strings/str_format.h"
 #include "engine/base/concat.h"
+#include "engine/base/symptom_classes.h"
 #include "engine/patterns/lookups.h"
+#include "engine/patterns/rewriter.h"
 #include "engine/patterns/placeholders.h"
 
 namespace smallfix {
 namespace {
 
-const std::set<std::string> kFamilies = {"guard", "param", "compat"};
+// generic: fix operators that name no symptom (invert a test, the nearest name, ...).
+const std::set<std::string> kFamilies = {"guard", "param", "compat", "generic"};
 const std::set<std::string> kScopes = {"statement", "function", "module"};
 
 // Placeholders every match has whatever the template says: the site and its statement.
@@ -77,8 +80,11 @@ absl::StatusOr<std::map<std::string, std::string>> ReadArguments(
   return args;
 }
 
-// Reads one template from a parsed YAML document.
-absl::StatusOr<Template> Read(const std::string& path, const YAML::Node& root) {
+// The loader reads a template part by part, in file order; each part may use the
+// placeholders the parts before it bind (`bound`).
+using Bound = std::set<std::string>;
+
+absl::Status ReadHeader(const std::string& path, const YAML::Node& root, Template& t) {
   if (absl::Status s = CheckKeys(path, root, "a template",
                                  {"id", "family", "summary", "prior", "symptoms", "scope",
                                   "query", "where", "context", "rewrite", "examples"});
@@ -88,13 +94,12 @@ absl::StatusOr<Template> Read(const std::string& path, const YAML::Node& root) {
   for (const char* key : {"id", "family", "summary", "rewrite", "examples"}) {
     if (!root[key]) return Error(path, root, Concat("missing required key '", key, "'"));
   }
-  Template t;
   t.file = path;
   t.id = root["id"].as<std::string>();
   t.family = root["family"].as<std::string>();
   t.summary = root["summary"].as<std::string>();
   if (!kFamilies.contains(t.family)) {
-    return Error(path, root["family"], Concat("family '", t.family, "' is not guard, param or compat"));
+    return Error(path, root["family"], Concat("family '", t.family, "' is not guard, param, compat or generic"));
   }
   if (!t.id.starts_with(t.family + ".")) {
     return Error(path, root["id"], Concat("id '", t.id, "' must start with its family, '", t.family, ".'"));
@@ -103,153 +108,184 @@ absl::StatusOr<Template> Read(const std::string& path, const YAML::Node& root) {
     t.prior = root["prior"].as<double>();
     if (t.prior <= 0 || t.prior > 1) return Error(path, root["prior"], "prior must be in (0, 1]");
   }
-  std::set<std::string> bound = kBuiltinPlaceholders;
-
-  if (const YAML::Node symptoms = root["symptoms"]) {
-    if (!symptoms.IsSequence()) return Error(path, symptoms, "symptoms must be a list");
-    for (const YAML::Node& entry : symptoms) {
-      if (absl::Status s = CheckKeys(path, entry, "a symptom", {"type", "message", "class"}); !s.ok()) {
-        return s;
-      }
-      Template::Symptom symptom;
-      if (entry["type"]) symptom.type = entry["type"].as<std::string>();
-      if (entry["class"]) symptom.symptom_class = entry["class"].as<std::string>();
-      if (entry["message"]) {
-        RE2::Options options;
-        options.set_log_errors(false);
-        auto regex = std::make_shared<RE2>(entry["message"].as<std::string>(), options);
-        if (!regex->ok()) {
-          return Error(path, entry["message"], Concat("bad message regex: ", regex->error()));
-        }
-        for (const auto& [name, index] : regex->NamedCapturingGroups()) bound.insert(name);
-        symptom.message = std::move(regex);
-      }
-      if (symptom.type.empty() && !symptom.message && symptom.symptom_class.empty()) {
-        return Error(path, entry, "a symptom needs a type, a message or a class");
-      }
-      t.symptoms.push_back(std::move(symptom));
-    }
-  }
   if (root["scope"]) {
     t.scope = root["scope"].as<std::string>();
     if (!kScopes.contains(t.scope)) {
       return Error(path, root["scope"], "scope must be statement, function or module");
     }
   }
-  if (const YAML::Node query = root["query"]) {
-    absl::StatusOr<Query> compiled = Query::Compile(query.as<std::string>());
-    if (!compiled.ok()) {
-      // Point at the file's line: Query speaks of lines of the query text, which starts on
-      // the line after `query: |` (a block scalar) or on the key's own line.
-      std::string message(compiled.status().message());
-      int query_line = 0, column = 0;
-      const RE2 where_in_query("at line (\\d+), column (\\d+)");
-      int file_line = query.Mark().line + 1;
-      if (RE2::PartialMatch(message, where_in_query, &query_line, &column)) {
-        const bool block = query.as<std::string>().find('\n') != std::string::npos;
-        file_line += (block ? query_line : query_line - 1);
-        RE2::Replace(&message, where_in_query, absl::StrFormat("at column %d", column));
-      }
-      return absl::InvalidArgumentError(absl::StrFormat("%s:%d: query: %s", path, file_line, message));
-    }
-    for (const std::string& name : compiled->capture_names()) bound.insert(name);
-    t.query = *std::move(compiled);
-  }
+  return absl::OkStatus();
+}
 
-  if (const YAML::Node where = root["where"]) {
-    if (!where.IsSequence()) return Error(path, where, "where must be a list");
-    for (const YAML::Node& entry : where) {
-      if (absl::Status s = CheckKeys(path, entry, "a where condition",
-                                     {"capture", "equals", "not-equals", "matches", "not-matches",
-                                      "inside", "not-inside"});
-          !s.ok()) {
-        return s;
-      }
-      Template::Condition condition;
-      condition.line = entry.Mark().line + 1;
-      int kinds = 0;
-      auto take = [&](const char* key, Template::Condition::Kind kind) {
-        if (entry[key]) {
-          condition.kind = kind;
-          condition.value = entry[key].as<std::string>();
-          ++kinds;
-        }
-      };
-      using Kind = Template::Condition::Kind;
-      take("equals", Kind::kEquals);
-      take("not-equals", Kind::kNotEquals);
-      take("matches", Kind::kMatches);
-      take("not-matches", Kind::kNotMatches);
-      take("inside", Kind::kInside);
-      take("not-inside", Kind::kNotInside);
-      if (kinds != 1) return Error(path, entry, "a where condition needs exactly one test");
-      const bool text_test = condition.kind != Kind::kInside && condition.kind != Kind::kNotInside;
-      if (text_test) {
-        if (!entry["capture"]) return Error(path, entry, "this condition needs a capture");
-        condition.capture = entry["capture"].as<std::string>();
-        if (!bound.contains(condition.capture)) {
-          return Error(path, entry["capture"], Concat("capture '", condition.capture, "' is not in the query"));
-        }
-      }
-      if (condition.kind == Kind::kMatches || condition.kind == Kind::kNotMatches) {
-        RE2 regex(condition.value, RE2::Quiet);
-        if (!regex.ok()) return Error(path, entry, Concat("bad regex: ", regex.error()));
-      }
-      t.conditions.push_back(std::move(condition));
+absl::Status ReadSymptoms(const std::string& path, const YAML::Node& symptoms, Template& t, Bound& bound) {
+  if (!symptoms) return absl::OkStatus();
+  if (!symptoms.IsSequence()) return Error(path, symptoms, "symptoms must be a list");
+  for (const YAML::Node& entry : symptoms) {
+    if (absl::Status s = CheckKeys(path, entry, "a symptom", {"type", "message", "class"}); !s.ok()) {
+      return s;
     }
+    Template::Symptom symptom;
+    if (entry["type"]) symptom.type = entry["type"].as<std::string>();
+    if (entry["class"]) {
+      symptom.symptom_class = entry["class"].as<std::string>();
+      if (!IsSymptomClass(symptom.symptom_class)) {
+        return Error(path, entry["class"], Concat("unknown class '", symptom.symptom_class,
+                                                  "'; known: ", SymptomClassList()));
+      }
+    }
+    if (entry["message"]) {
+      RE2::Options options;
+      options.set_log_errors(false);
+      auto regex = std::make_shared<RE2>(entry["message"].as<std::string>(), options);
+      if (!regex->ok()) {
+        return Error(path, entry["message"], Concat("bad message regex: ", regex->error()));
+      }
+      for (const auto& [name, index] : regex->NamedCapturingGroups()) bound.insert(name);
+      symptom.message = std::move(regex);
+    }
+    if (symptom.type.empty() && !symptom.message && symptom.symptom_class.empty()) {
+      return Error(path, entry, "a symptom needs a type, a message or a class");
+    }
+    t.symptoms.push_back(std::move(symptom));
   }
+  return absl::OkStatus();
+}
 
-  if (const YAML::Node context = root["context"]) {
-    if (!context.IsSequence()) return Error(path, context, "context must be a list");
-    for (const YAML::Node& entry : context) {
-      if (!entry.IsMap() || !entry["lookup"]) return Error(path, entry, "a context entry needs 'lookup'");
-      Template::Lookup lookup;
-      lookup.line = entry.Mark().line + 1;
-      lookup.kind = entry["lookup"].as<std::string>();
-      const LookupSpec* spec = FindLookupSpec(lookup.kind);
-      if (spec == nullptr) {
-        return Error(path, entry["lookup"], Concat("unknown lookup '", lookup.kind, "'"));
-      }
-      absl::StatusOr<std::map<std::string, std::string>> args =
-          ReadArguments(path, entry, "lookup", Concat("lookup '", lookup.kind, "'"), spec->args, bound);
-      if (!args.ok()) return args.status();
-      lookup.args = *std::move(args);
-      for (const char* bind : spec->binds) {
-        lookup.binds.emplace_back(bind);
-        bound.insert(bind);
-      }
-      t.lookups.push_back(std::move(lookup));
+absl::Status ReadQuery(const std::string& path, const YAML::Node& query, Template& t, Bound& bound) {
+  if (!query) return absl::OkStatus();
+  absl::StatusOr<Query> compiled = Query::Compile(query.as<std::string>());
+  if (!compiled.ok()) {
+    // Point at the file's line: Query speaks of lines of the query text, which starts on
+    // the line after `query: |` (a block scalar) or on the key's own line.
+    std::string message(compiled.status().message());
+    int query_line = 0, column = 0;
+    const RE2 where_in_query("at line (\\d+), column (\\d+)");
+    int file_line = query.Mark().line + 1;
+    if (RE2::PartialMatch(message, where_in_query, &query_line, &column)) {
+      const bool block = query.as<std::string>().find('\n') != std::string::npos;
+      file_line += (block ? query_line : query_line - 1);
+      RE2::Replace(&message, where_in_query, absl::StrFormat("at column %d", column));
+    }
+    return absl::InvalidArgumentError(absl::StrFormat("%s:%d: query: %s", path, file_line, message));
+  }
+  for (const std::string& name : compiled->capture_names()) bound.insert(name);
+  t.query = *std::move(compiled);
+  return absl::OkStatus();
+}
+
+absl::StatusOr<Template::Condition> ReadCondition(const std::string& path, const YAML::Node& entry,
+                                                  const Bound& bound) {
+  using Kind = Template::Condition::Kind;
+  if (absl::Status s = CheckKeys(path, entry, "a where condition",
+                                 {"capture", "equals", "not-equals", "matches", "not-matches",
+                                  "inside", "not-inside"});
+      !s.ok()) {
+    return s;
+  }
+  Template::Condition condition;
+  condition.line = entry.Mark().line + 1;
+  int kinds = 0;
+  for (const auto& [key, kind] : {std::pair{"equals", Kind::kEquals}, std::pair{"not-equals", Kind::kNotEquals},
+                                  std::pair{"matches", Kind::kMatches}, std::pair{"not-matches", Kind::kNotMatches},
+                                  std::pair{"inside", Kind::kInside}, std::pair{"not-inside", Kind::kNotInside}}) {
+    if (entry[key]) {
+      condition.kind = kind;
+      condition.value = entry[key].as<std::string>();
+      ++kinds;
     }
   }
+  if (kinds != 1) return Error(path, entry, "a where condition needs exactly one test");
+  const bool text_test = condition.kind != Kind::kInside && condition.kind != Kind::kNotInside;
+  if (text_test) {
+    if (!entry["capture"]) return Error(path, entry, "this condition needs a capture");
+    condition.capture = entry["capture"].as<std::string>();
+    if (!bound.contains(condition.capture)) {
+      return Error(path, entry["capture"], Concat("capture '", condition.capture, "' is not in the query"));
+    }
+  }
+  if (condition.kind == Kind::kMatches || condition.kind == Kind::kNotMatches) {
+    RE2 regex(condition.value, RE2::Quiet);
+    if (!regex.ok()) return Error(path, entry, Concat("bad regex: ", regex.error()));
+  }
+  return condition;
+}
 
-  const YAML::Node rewrite = root["rewrite"];
+absl::Status ReadConditions(const std::string& path, const YAML::Node& where, Template& t, const Bound& bound) {
+  if (!where) return absl::OkStatus();
+  if (!where.IsSequence()) return Error(path, where, "where must be a list");
+  for (const YAML::Node& entry : where) {
+    absl::StatusOr<Template::Condition> condition = ReadCondition(path, entry, bound);
+    if (!condition.ok()) return condition.status();
+    t.conditions.push_back(*std::move(condition));
+  }
+  return absl::OkStatus();
+}
+
+// Names the known look-ups (or actions) for a message.
+template <typename Spec>
+std::string Known(const std::vector<Spec>& specs) {
+  std::string known;
+  for (const Spec& spec : specs) known += Concat(known.empty() ? "" : ", ", spec.name);
+  return known;
+}
+
+absl::Status ReadLookups(const std::string& path, const YAML::Node& context, Template& t, Bound& bound) {
+  if (!context) return absl::OkStatus();
+  if (!context.IsSequence()) return Error(path, context, "context must be a list");
+  for (const YAML::Node& entry : context) {
+    if (!entry.IsMap() || !entry["lookup"]) return Error(path, entry, "a context entry needs 'lookup'");
+    const std::string name = entry["lookup"].as<std::string>();
+    const LookupSpec* spec = FindLookupSpec(name);
+    if (spec == nullptr) {
+      return Error(path, entry["lookup"], Concat("unknown lookup '", name, "'; known: ", Known(LookupSpecs())));
+    }
+    Template::Lookup lookup;
+    lookup.line = entry.Mark().line + 1;
+    lookup.kind = spec->kind;
+    absl::StatusOr<std::map<std::string, std::string>> args =
+        ReadArguments(path, entry, "lookup", Concat("lookup '", name, "'"), spec->args, bound);
+    if (!args.ok()) return args.status();
+    lookup.args = *std::move(args);
+    for (const char* bind : spec->binds) {
+      lookup.binds.emplace_back(bind);
+      bound.insert(bind);
+    }
+    t.lookups.push_back(std::move(lookup));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ReadActions(const std::string& path, const YAML::Node& rewrite, Template& t, const Bound& bound) {
   if (!rewrite.IsSequence() || rewrite.size() == 0) {
     return Error(path, rewrite, "rewrite must be a non-empty list of actions");
   }
   for (const YAML::Node& entry : rewrite) {
     if (!entry.IsMap() || !entry["action"]) return Error(path, entry, "a rewrite entry needs 'action'");
+    const std::string name = entry["action"].as<std::string>();
+    const ActionSpec* spec = FindActionSpec(name);
+    if (spec == nullptr) {
+      return Error(path, entry["action"], Concat("unknown action '", name, "'; known: ", Known(ActionSpecs())));
+    }
     Template::Action action;
     action.line = entry.Mark().line + 1;
-    action.kind = entry["action"].as<std::string>();
-    const auto& specs = ActionSpecs();
-    auto spec = std::find_if(specs.begin(), specs.end(),
-                             [&](const ActionSpec& s) { return action.kind == s.kind; });
-    if (spec == specs.end()) return Error(path, entry["action"], Concat("unknown action '", action.kind, "'"));
+    action.kind = spec->kind;
     std::vector<const char*> allowed = spec->required;
     allowed.insert(allowed.end(), spec->optional.begin(), spec->optional.end());
     absl::StatusOr<std::map<std::string, std::string>> args =
-        ReadArguments(path, entry, "action", Concat("action '", action.kind, "'"), allowed, bound);
+        ReadArguments(path, entry, "action", Concat("action '", name, "'"), allowed, bound);
     if (!args.ok()) return args.status();
     action.args = *std::move(args);
     for (const char* key : spec->required) {
       if (!action.args.contains(key)) {
-        return Error(path, entry, Concat("action '", action.kind, "' needs '", key, "'"));
+        return Error(path, entry, Concat("action '", name, "' needs '", key, "'"));
       }
     }
     t.actions.push_back(std::move(action));
   }
+  return absl::OkStatus();
+}
 
-  const YAML::Node examples = root["examples"];
+absl::Status ReadExamples(const std::string& path, const YAML::Node& examples, Template& t) {
   if (!examples.IsSequence() || examples.size() < 2) {
     return Error(path, examples, "a template needs at least two examples");
   }
@@ -284,29 +320,24 @@ absl::StatusOr<Template> Read(const std::string& path, const YAML::Node& root) {
   if (!has_negative) {
     return Error(path, examples, "a template needs an example where it must not apply (after: null)");
   }
+  return absl::OkStatus();
+}
+
+// Reads one template from a parsed YAML document.
+absl::StatusOr<Template> Read(const std::string& path, const YAML::Node& root) {
+  Template t;
+  Bound bound = kBuiltinPlaceholders;
+  if (absl::Status s = ReadHeader(path, root, t); !s.ok()) return s;
+  if (absl::Status s = ReadSymptoms(path, root["symptoms"], t, bound); !s.ok()) return s;
+  if (absl::Status s = ReadQuery(path, root["query"], t, bound); !s.ok()) return s;
+  if (absl::Status s = ReadConditions(path, root["where"], t, bound); !s.ok()) return s;
+  if (absl::Status s = ReadLookups(path, root["context"], t, bound); !s.ok()) return s;
+  if (absl::Status s = ReadActions(path, root["rewrite"], t, bound); !s.ok()) return s;
+  if (absl::Status s = ReadExamples(path, root["examples"], t); !s.ok()) return s;
   return t;
 }
 
 }  // namespace
-
-const std::vector<ActionSpec>& ActionSpecs() {
-  static const std::vector<ActionSpec>* specs = new std::vector<ActionSpec>{
-      {"insert-before", {"code"}, {"target"}},
-      {"insert-after", {"code"}, {"target"}},
-      {"replace", {"with"}, {"target"}},
-      {"wrap-if", {"condition"}, {"target", "else"}},
-      {"wrap-try", {"exception", "handler"}, {"target"}},
-      {"add-keyword", {"call", "name", "value"}, {}},
-      {"drop-keyword", {"call", "name"}, {}},
-      {"rename-keyword", {"call", "from", "to"}, {}},
-      {"add-argument", {"call", "value"}, {"before"}},
-      {"drop-argument", {"argument"}, {}},
-      {"add-parameter", {"function", "name"}, {"default"}},
-      {"set-default", {"function", "name", "value"}, {}},
-      {"add-import", {"code"}, {}},
-  };
-  return *specs;
-}
 
 absl::StatusOr<Template> LoadTemplate(const std::string& path) {
   YAML::Node root;

@@ -19,15 +19,6 @@ absl::StatusOr<Template> LoadTemplate(const std::string& path);
 // table. Fails on the first bad file, or on two templates with one id.
 absl::StatusOr<std::vector<Template>> LoadTemplates(const std::string& dir);
 
-// The action kinds and the arguments each takes (required first); the loader and the
-// rewriter share this table.
-struct ActionSpec {
-  const char* kind;
-  std::vector<const char*> required;
-  std::vector<const char*> optional;
-};
-const std::vector<ActionSpec>& ActionSpecs();
-
 }  // namespace smallfix
 
 #endif  // SMALLFIX_ENGINE_PATTERNS_TEMPLATE_LOADER_H_

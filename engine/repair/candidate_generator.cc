@@ -1,12 +1,12 @@
 #include "engine/repair/candidate_generator.h"
 
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <set>
 
 #include "engine/base/concat.h"
-#include "engine/repair/tree_key.h"
 #include "engine/source/diff.h"
 #include "engine/source/syntax.h"
 
@@ -29,14 +29,60 @@ int CountChangedLines(const std::string& diff) {
   return count;
 }
 
-}  // namespace
+bool IsWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
+// `text` up to layout within lines: each line's indentation kept, other runs of spaces
+// dropped, except one between two word characters (`is not`, `return x`); blank lines
+// dropped. Two results of one file that differ only in spacing (`x+1`, `x + 1`) get one key.
+// A linear scan: the syntax tree key (TreeKey) would re-parse the file per candidate, which
+// at a large file's site costs more than generating the candidates.
+std::string LayoutKey(std::string_view text) {
+  std::string key;
+  key.reserve(text.size());
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    start = end + 1;
+    size_t i = 0;
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    if (i == line.size() || line[i] == '\r') continue;
+    key.append(line.substr(0, i));
+    bool pending_space = false;
+    for (; i < line.size(); ++i) {
+      const char c = line[i];
+      if (c == ' ' || c == '\t' || c == '\r') {
+        pending_space = true;
+        continue;
+      }
+      if (pending_space && !key.empty() && IsWordChar(key.back()) && IsWordChar(c)) key += ' ';
+      pending_space = false;
+      key += c;
+    }
+    key += '\n';
+  }
+  return key;
+}
+
+// Best first within a site: a matched symptom, then the template's prior, then the
+// smallest change.
+bool Before(const ScoredCandidate& a, const ScoredCandidate& b) {
+  const bool a_matched = a.candidate.symptom_score > 0, b_matched = b.candidate.symptom_score > 0;
+  if (a_matched != b_matched) return a_matched;
+  if (a.candidate.symptom_score != b.candidate.symptom_score) return a.candidate.symptom_score > b.candidate.symptom_score;
+  if (a.candidate.prior != b.candidate.prior) return a.candidate.prior > b.candidate.prior;
+  return a.lines_changed < b.lines_changed;
+}
+
+}  // namespace
 
 absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(const std::string& repo_root,
                                                                 const std::vector<RepairSite>& sites,
                                                                 const SymptomInput& symptom,
                                                                 const Catalogue& catalogue,
-                                                                const RepoIndex* index) {
+                                                                const RepoIndex* index,
+                                                                const GenerateOptions& options) {
   std::map<std::string, Document> documents;
   auto load = [&](const std::string& file) -> absl::StatusOr<Document> {
     auto it = documents.find(file);
@@ -54,17 +100,32 @@ absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(const std::strin
   context.index = index;
   context.history = catalogue.history ? &*catalogue.history : nullptr;
   context.load = load;
+  const SymptomMode mode = options.any_symptom ? SymptomMode::kRankOnly : SymptomMode::kRequire;
 
-  std::vector<ScoredCandidate> out;
-  std::set<std::string> seen;
+  // The given sites, each followed by where its None came from (when it is about a None).
+  std::vector<RepairSite> all_sites;
+  std::set<std::pair<std::string, int>> listed;
   for (const RepairSite& site : sites) {
     absl::StatusOr<Document> document = load(site.file);
     if (!document.ok()) return document.status();
     if (site.line < 1 || site.line > document->lines().line_count()) {
       return absl::InvalidArgumentError(Concat(site.file, " has no line ", std::to_string(site.line)));
     }
+    if (listed.insert({site.file, site.line}).second) all_sites.push_back(site);
+    if (!options.follow_none) continue;
+    for (const RepairSite& cause : NoneCauseSites(*document, site, symptom, index, load, options.cause_site_factor)) {
+      if (listed.insert({cause.file, cause.line}).second) all_sites.push_back(cause);
+    }
+  }
+
+  std::vector<ScoredCandidate> out;
+  std::set<std::string> seen;
+  for (const RepairSite& site : all_sites) {
+    absl::StatusOr<Document> document = load(site.file);
+    if (!document.ok()) return document.status();
+    std::vector<ScoredCandidate> here;
     for (const Template& t : catalogue.templates) {
-      for (Candidate& candidate : MatchTemplate(t, *document, site.line, symptom, context)) {
+      for (Candidate& candidate : MatchTemplate(t, *document, site.line, symptom, context, nullptr, mode)) {
         ScoredCandidate scored;
         scored.site_score = site.score;
         std::string key;
@@ -72,14 +133,19 @@ absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(const std::strin
           absl::StatusOr<std::string> diff = UnifiedDiff(change.file, change.before, change.after);
           if (!diff.ok()) return diff.status();
           scored.diff += *diff;
-          key += Concat(change.file, "\n", TreeKey(change.file, change.after), "\n");
+          key += Concat(change.file, "\n", LayoutKey(change.after), "\n");
         }
         if (!seen.insert(key).second) continue;
         scored.lines_changed = CountChangedLines(scored.diff);
         scored.candidate = std::move(candidate);
-        out.push_back(std::move(scored));
+        here.push_back(std::move(scored));
       }
     }
+    std::stable_sort(here.begin(), here.end(), Before);
+    if (options.max_per_site > 0 && here.size() > static_cast<size_t>(options.max_per_site)) {
+      here.resize(options.max_per_site);
+    }
+    for (ScoredCandidate& scored : here) out.push_back(std::move(scored));
   }
   return out;
 }

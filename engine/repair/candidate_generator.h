@@ -19,15 +19,37 @@ struct RepairSite {
   double score = 1.0;
 };
 
-// Matches every template of `catalogue` at every site and returns the candidates, each
-// with its diff and size; candidates whose results are the same syntax tree as an earlier
-// one (formatting aside) are dropped. Files are read from `repo_root`; the repo is never
-// written. A site whose file cannot be read is an error naming it.
+struct GenerateOptions {
+  // At most this many candidates per site (after dedupe), the best first: templates whose
+  // symptom matched, then by prior, then by the fewest lines changed. 0: no cap.
+  int max_per_site = 40;
+  // Also try templates whose symptom does not match (ranked after those that do). With no
+  // symptom at all, every template is tried this way.
+  bool any_symptom = true;
+  // For a None symptom (`'NoneType' object has no attribute ...`), also repair where the
+  // None came from: the variable's assignment, the callee that returned it (OriginsOf).
+  bool follow_none = true;
+  // Site score of such a cause site, per hop from the failure.
+  double cause_site_factor = 0.7;
+};
+
+// Matches every template of `catalogue` at every site (and, for a None, where it came from)
+// and returns the candidates, each with its diff and size; candidates whose results are the
+// same code as an earlier one up to spacing within lines are dropped. Files are read from
+// `repo_root`; the repo is never written. A site whose file cannot be read is an error naming it.
 absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(const std::string& repo_root,
                                                                 const std::vector<RepairSite>& sites,
                                                                 const SymptomInput& symptom,
                                                                 const Catalogue& catalogue,
-                                                                const RepoIndex* index);
+                                                                const RepoIndex* index,
+                                                                const GenerateOptions& options = {});
+
+// The sites where a None at `site` may have come from (see GenerateOptions::follow_none),
+// nearest first; empty unless `symptom` is about a None.
+std::vector<RepairSite> NoneCauseSites(const Document& document, const RepairSite& site,
+                                       const SymptomInput& symptom, const RepoIndex* index,
+                                       const std::function<absl::StatusOr<Document>(const std::string&)>& load,
+                                       double factor);
 
 }  // namespace smallfix
 

@@ -219,9 +219,14 @@ absl::StatusOr<RepairReport> RunRepair(const RepairRequest& request) {
   absl::StatusOr<RepoIndex> index = RepoIndex::Build(request.repo);
   if (!index.ok()) return index.status();
   absl::StatusOr<std::vector<ScoredCandidate>> candidates =
-      GenerateCandidates(request.repo, sites, report.symptom, *catalogue, &*index);
+      GenerateCandidates(request.repo, sites, report.symptom, *catalogue, &*index,
+                         GenerateOptions{.max_per_site = request.max_candidates});
   if (!candidates.ok()) return candidates.status();
-  HeuristicRanker().Rank(*candidates);
+  if (request.propose) {
+    for (ScoredCandidate& extra : request.propose(sites, *candidates)) candidates->push_back(std::move(extra));
+  }
+  const HeuristicRanker heuristic;
+  (request.ranker != nullptr ? *request.ranker : heuristic).Rank(*candidates);
   report.generated = static_cast<int>(candidates->size());
   for (ScoredCandidate& scored : *candidates) report.candidates.push_back({std::move(scored), {}});
   if (request.progress) {

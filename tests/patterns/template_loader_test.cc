@@ -124,5 +124,37 @@ TEST_F(TemplateLoaderTest, UnknownActionAndMissingArgument) {
   EXPECT_THAT(std::string(t.status().message()), HasSubstr("unknown action 'insert-sideways'"));
 }
 
+TEST_F(TemplateLoaderTest, UnknownSymptomClassListsTheKnownOnes) {
+  std::string text = Valid();
+  text.replace(text.find("  - type: AttributeError\n"), 25, "  - class: none-atribute\n");
+  absl::StatusOr<Template> t = LoadTemplate(Write("bad.yaml", text));
+  ASSERT_FALSE(t.ok());
+  EXPECT_THAT(std::string(t.status().message()), HasSubstr("bad.yaml:5: unknown class 'none-atribute'; known: "));
+  EXPECT_THAT(std::string(t.status().message()), HasSubstr("none-attribute"));
+
+  text = Valid();
+  text.replace(text.find("  - type: AttributeError\n"), 25, "  - class: none-attribute\n");
+  EXPECT_TRUE(LoadTemplate(Write("good.yaml", text)).ok());
+}
+
+TEST_F(TemplateLoaderTest, UnknownLookupListsTheKnownOnesAndGenericNeedsNoSymptom) {
+  std::string text = Valid();
+  text.replace(text.find("rewrite:"), 8, "context:\n  - lookup: nearest-nam\n    name: x\nrewrite:");
+  absl::StatusOr<Template> t = LoadTemplate(Write("bad.yaml", text));
+  ASSERT_FALSE(t.ok());
+  EXPECT_THAT(std::string(t.status().message()), HasSubstr("unknown lookup 'nearest-nam'; known: callee, "));
+
+  // A generic fix operator names no symptom; its look-ups bind what later parts use.
+  text = Valid("(identifier) @name", "if {nearest} is None:\n          return");
+  text.replace(text.find("symptoms:"), text.find("query:") - text.find("symptoms:"), "");
+  text.replace(text.find("id: guard.test\nfamily: guard"), 28, "id: generic.test\nfamily: generic");
+  text.replace(text.find("rewrite:"), 8, "context:\n  - lookup: nearest-name\n    name: \"{name}\"\nrewrite:");
+  t = LoadTemplate(Write("generic.yaml", text));
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_TRUE(t->symptoms.empty());
+  ASSERT_EQ(t->lookups.size(), 1u);
+  EXPECT_EQ(t->lookups[0].kind, LookupKind::kNearestName);
+}
+
 }  // namespace
 }  // namespace smallfix

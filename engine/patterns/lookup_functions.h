@@ -1,0 +1,46 @@
+#ifndef SMALLFIX_ENGINE_PATTERNS_LOOKUP_FUNCTIONS_H_
+#define SMALLFIX_ENGINE_PATTERNS_LOOKUP_FUNCTIONS_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "engine/patterns/lookups.h"
+
+// The look-ups answered outside lookups.cc, for its table (see LookupSpecs there for what
+// each one does), and the helpers they share.
+namespace smallfix {
+
+// An argument's value, "" when not given.
+std::string LookupArg(const LookupArgs& args, const char* key);
+// The look-up does not hold: NotFound with the reason, and the match is dropped.
+absl::Status LookupFails(std::string_view why);
+
+// How close `candidate` is to `name` as a replacement name, lower is closer; nullopt when
+// too far apart to be a slip (a typo, a sibling such as tp_rank / tp_size, get / get_all).
+std::optional<size_t> NameCloseness(std::string_view name, std::string_view candidate);
+
+// Binds `key` to each of `values` in turn: the first in `state`, copies for the others in
+// `more`. Fails with `why` when `values` is empty.
+absl::Status BindEach(const std::string& key, const std::vector<std::string>& values, MatchState& state,
+                      std::vector<MatchState>& more, std::string_view why);
+
+// lookups_names.cc
+absl::Status OneOf(const LookupArgs& args, const MatchContext& context, MatchState& state,
+                   std::vector<MatchState>& more);
+absl::Status NearestName(const LookupArgs& args, const MatchContext& context, MatchState& state,
+                         std::vector<MatchState>& more);
+absl::Status SiblingMethod(const LookupArgs& args, const MatchContext& context, MatchState& state,
+                           std::vector<MatchState>& more);
+absl::Status IntegerNeighbours(const LookupArgs& args, const MatchContext& context, MatchState& state,
+                               std::vector<MatchState>& more);
+// lookups_functions.cc
+absl::Status IsParameter(const LookupArgs& args, const MatchContext& context, MatchState& state,
+                         std::vector<MatchState>& more);
+absl::Status FallThrough(const LookupArgs& args, const MatchContext& context, MatchState& state,
+                         std::vector<MatchState>& more);
+
+}  // namespace smallfix
+
+#endif  // SMALLFIX_ENGINE_PATTERNS_LOOKUP_FUNCTIONS_H_

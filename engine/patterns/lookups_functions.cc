@@ -1,0 +1,69 @@
+// Look-ups about the def enclosing the site: its parameters, and whether it can run off its
+// end while other paths return a value.
+#include <set>
+
+#include "engine/base/concat.h"
+#include "engine/index/function_exits.h"
+#include "engine/patterns/lookup_functions.h"
+#include "engine/source/signature_edits.h"
+#include "engine/source/syntax.h"
+
+namespace smallfix {
+namespace {
+
+constexpr size_t kMaxReturnValues = 3;
+
+std::optional<TSNode> EnclosingDef(const MatchState& state) {
+  return EnclosingOfType(state.statement, {"function_definition"});
+}
+
+bool IsDocstring(TSNode statement) {
+  return IsType(statement, "expression_statement") && ts_node_named_child_count(statement) == 1 &&
+         IsType(ts_node_named_child(statement, 0), "string");
+}
+
+}  // namespace
+
+absl::Status IsParameter(const LookupArgs& args, const MatchContext&, MatchState& state,
+                         std::vector<MatchState>&) {
+  const std::string name = LookupArg(args, "name");
+  const Document& document = *state.document;
+  std::optional<TSNode> def = EnclosingDef(state);
+  if (!def) return LookupFails("the site is not in a def");
+  bool found = false;
+  for (const Parameter& parameter : Parameters(document, *def)) found |= parameter.name == name;
+  if (!found) return LookupFails(Concat("`", name, "` is not a parameter of the enclosing def"));
+  std::vector<TSNode> body = NamedChildrenSkippingComments(ts_node_child_by_field_name(*def, "body", 4));
+  if (!body.empty() && IsDocstring(body.front())) body.erase(body.begin());
+  if (body.empty()) return LookupFails("the def has no statement after its docstring");
+  state.nodes["first_statement"] = body.front();
+  state.bindings["first_statement"] = std::string(document.NodeText(body.front()));
+  return absl::OkStatus();
+}
+
+absl::Status FallThrough(const LookupArgs&, const MatchContext&, MatchState& state,
+                         std::vector<MatchState>& more) {
+  const Document& document = *state.document;
+  std::optional<TSNode> def = EnclosingDef(state);
+  if (!def) return LookupFails("the site is not in a def");
+  const TSNode last = FallThroughStatement(document, *def);
+  if (ts_node_is_null(last)) return LookupFails("the def cannot run off its end");
+  // A value of the kind the other returns give: the same name, or the other truth value.
+  std::vector<std::string> values;
+  std::set<std::string, std::less<>> seen;
+  for (TSNode statement : ReturnStatements(*def)) {
+    if (ts_node_named_child_count(statement) == 0) continue;
+    const TSNode value = ts_node_named_child(statement, 0);
+    std::string text(document.NodeText(value));
+    if (text == "None") continue;
+    if (text == "True") text = "False";
+    else if (text == "False") text = "True";
+    else if (!IsType(value, "identifier") && !IsType(value, "attribute")) continue;
+    if (seen.insert(text).second && values.size() < kMaxReturnValues) values.push_back(text);
+  }
+  state.nodes["last_statement"] = last;
+  state.bindings["last_statement"] = std::string(document.NodeText(last));
+  return BindEach("return_value", values, state, more, "no other return gives a name or a truth value");
+}
+
+}  // namespace smallfix

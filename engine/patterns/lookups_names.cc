@@ -1,0 +1,183 @@
+// Look-ups that offer alternatives: another operator or keyword, the integers next to one,
+// the names in scope nearest to a name, the sibling methods of a receiver. Each may answer several times (one match
+// per answer), nearest first.
+#include <algorithm>
+#include <set>
+
+#include "absl/strings/numbers.h"
+#include "engine/base/concat.h"
+#include "engine/base/edit_distance.h"
+#include "engine/index/scope.h"
+#include "engine/patterns/lookup_functions.h"
+#include "engine/source/syntax.h"
+
+namespace smallfix {
+namespace {
+
+// At most this many answers per look-up: the nearest names are the likely slips, and each
+// answer is a candidate to validate.
+constexpr size_t kMaxAnswers = 3;
+
+std::vector<std::string> Split(std::string_view text, char separator) {
+  std::vector<std::string> parts;
+  for (size_t start = 0; start <= text.size();) {
+    size_t end = text.find(separator, start);
+    if (end == std::string_view::npos) end = text.size();
+    if (end > start) parts.emplace_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return parts;
+}
+
+// "is  not" and "is not" are one operator.
+std::string CollapseSpaces(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    const bool space = c == ' ' || c == '\t' || c == '\n' || c == '\r';
+    if (space) {
+      if (!out.empty() && out.back() != ' ') out += ' ';
+    } else {
+      out += c;
+    }
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+bool IsCapitalized(std::string_view name) { return !name.empty() && name[0] >= 'A' && name[0] <= 'Z'; }
+
+// The `limit` closest of `names` to `name`, closest first (ties: the order given).
+std::vector<std::string> Nearest(std::string_view name, const std::vector<std::string>& names) {
+  std::vector<std::pair<size_t, std::string>> scored;
+  std::set<std::string, std::less<>> seen;
+  for (const std::string& candidate : names) {
+    if (!seen.insert(candidate).second) continue;
+    // A class for a class, a value for a value.
+    if (IsCapitalized(candidate) != IsCapitalized(name)) continue;
+    if (std::optional<size_t> closeness = NameCloseness(name, candidate)) {
+      scored.emplace_back(*closeness, candidate);
+    }
+  }
+  std::stable_sort(scored.begin(), scored.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<std::string> out;
+  for (size_t i = 0; i < scored.size() && i < kMaxAnswers; ++i) out.push_back(scored[i].second);
+  return out;
+}
+
+// The attribute names read on `receiver` (its exact text) anywhere in the document.
+std::vector<std::string> AttributesOf(const Document& document, std::string_view receiver) {
+  std::vector<std::string> names;
+  WalkTree(document.root(), [&](TSNode node) {
+    if (IsType(node, "attribute")) {
+      TSNode object = ts_node_child_by_field_name(node, "object", 6);
+      if (document.NodeText(object) == receiver) {
+        names.emplace_back(document.NodeText(ts_node_child_by_field_name(node, "attribute", 9)));
+      }
+    }
+    return Walk::kDescend;
+  });
+  return names;
+}
+
+}  // namespace
+
+std::optional<size_t> NameCloseness(std::string_view name, std::string_view candidate) {
+  if (name == candidate || name.empty() || candidate.empty()) return std::nullopt;
+  const size_t distance = EditDistance(name, candidate);
+  const std::vector<std::string> a = Split(name, '_'), b = Split(candidate, '_');
+  size_t shared = 0;
+  for (const std::string& word : a) shared += std::count(b.begin(), b.end(), word) > 0;
+  const bool typo = distance <= std::max<size_t>(1, std::min(name.size(), candidate.size()) / 3);
+  // tp_rank / tp_size, grad_norm / grad_norms, get / get_all: a word in common, or one name
+  // within the other.
+  const bool sibling = shared > 0 || candidate.starts_with(name) || name.starts_with(candidate);
+  if (!typo && !sibling) return std::nullopt;
+  return distance + (shared > 0 ? 0 : 8) + (typo ? 0 : 4);
+}
+
+absl::Status OneOf(const LookupArgs& args, const MatchContext&, MatchState& state,
+                   std::vector<MatchState>& more) {
+  const std::string value = CollapseSpaces(LookupArg(args, "value"));
+  std::vector<std::string> others;
+  for (const std::string& option : Split(LookupArg(args, "among"), '|')) {
+    if (CollapseSpaces(option) != value) others.push_back(option);
+  }
+  return BindEach("alternative", others, state, more, Concat("no alternative to `", value, "`"));
+}
+
+absl::Status IntegerNeighbours(const LookupArgs& args, const MatchContext&, MatchState& state,
+                               std::vector<MatchState>& more) {
+  const std::string value = LookupArg(args, "value");
+  long long number = 0;
+  if (!absl::SimpleAtoi(value, &number) || value.size() > 12) {
+    return LookupFails(Concat("`", value, "` is not a small integer"));
+  }
+  return BindEach("alternative", {std::to_string(number - 1), std::to_string(number + 1)}, state, more, "");
+}
+
+absl::Status NearestName(const LookupArgs& args, const MatchContext&, MatchState& state,
+                         std::vector<MatchState>& more) {
+  const std::string name = LookupArg(args, "name");
+  const Document& document = *state.document;
+  std::vector<std::string> names;
+  const size_t dot = name.rfind('.');
+  if (dot != std::string::npos) {
+    // `self.a` -> `self.b`, `args.lr` -> `args.min_lr`: another attribute of the same
+    // receiver, compared by the attribute's name.
+    const std::string receiver = name.substr(0, dot);
+    std::vector<std::string> attributes = AttributesOf(document, receiver);
+    for (const ScopeName& scoped : NamesInScope(document, ts_node_start_byte(state.statement))) {
+      if (scoped.kind == ScopeName::Kind::kAttribute && scoped.name.starts_with(receiver + ".")) {
+        attributes.push_back(scoped.name.substr(receiver.size() + 1));
+      }
+    }
+    for (const std::string& attribute : Nearest(name.substr(dot + 1), attributes)) {
+      names.push_back(Concat(receiver, ".", attribute));
+    }
+  } else {
+    std::vector<std::string> scope;
+    for (const ScopeName& scoped : NamesInScope(document, ts_node_start_byte(state.statement))) {
+      switch (scoped.kind) {
+        case ScopeName::Kind::kParameter:
+        case ScopeName::Kind::kLocal:
+        case ScopeName::Kind::kLoopVariable:
+        case ScopeName::Kind::kGlobal:
+          scope.push_back(scoped.name);
+          break;
+        default:
+          break;  // imports, builtins and attributes are not values of the same kind
+      }
+    }
+    names = Nearest(name, scope);
+  }
+  return BindEach("nearest", names, state, more, Concat("no name in scope is near `", name, "`"));
+}
+
+absl::Status SiblingMethod(const LookupArgs& args, const MatchContext&, MatchState& state,
+                           std::vector<MatchState>& more) {
+  const std::string receiver = LookupArg(args, "receiver");
+  const std::string method = LookupArg(args, "method");
+  const Document& document = *state.document;
+  // What else the code calls or reads on this receiver...
+  std::vector<std::string> names = AttributesOf(document, receiver);
+  // ... and, on self or cls, the methods its class defines.
+  if (receiver == "self" || receiver == "cls") {
+    std::optional<TSNode> def = EnclosingOfType(state.statement, {"function_definition"});
+    TSNode cls = def ? ClassOfMethod(*def) : TSNode{};
+    if (!ts_node_is_null(cls)) {
+      TSNode body = ts_node_child_by_field_name(cls, "body", 4);
+      for (uint32_t i = 0; i < ts_node_named_child_count(body); ++i) {
+        TSNode child = ts_node_named_child(body, i);
+        if (IsType(child, "decorated_definition")) child = ts_node_child_by_field_name(child, "definition", 10);
+        if (IsType(child, "function_definition")) {
+          names.emplace_back(document.NodeText(ts_node_child_by_field_name(child, "name", 4)));
+        }
+      }
+    }
+  }
+  return BindEach("sibling", Nearest(method, names), state, more,
+                  Concat("no other method of `", receiver, "` is near `", method, "`"));
+}
+
+}  // namespace smallfix

@@ -1,0 +1,110 @@
+#include "engine/repair/candidate_generator.h"
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace smallfix {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A small repo on disk and the source tree's templates.
+class CandidateGeneratorTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    root_ = fs::temp_directory_path() /
+            ("smallfix_generator_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::remove_all(root_);
+    fs::create_directories(root_ / "pkg");
+    Write("pkg/io.py",
+          "def load_state(path, cache):\n"
+          "    if path in cache:\n"
+          "        return cache[path]\n");
+    Write("pkg/train.py",
+          "from pkg.io import load_state\n"
+          "\n"
+          "def resume(path, cache, tp_rank, tp_size):\n"
+          "    state = load_state(path, cache)\n"
+          "    offset = state.step * tp_size\n"
+          "    return offset\n");
+    absl::StatusOr<Catalogue> catalogue = Catalogue::Load(SMALLFIX_SOURCE_DIR "/templates");
+    ASSERT_TRUE(catalogue.ok()) << catalogue.status();
+    catalogue_ = *std::move(catalogue);
+    absl::StatusOr<RepoIndex> index = RepoIndex::Build(root_.string());
+    ASSERT_TRUE(index.ok()) << index.status();
+    index_ = std::make_unique<RepoIndex>(*std::move(index));
+  }
+  void TearDown() override { fs::remove_all(root_); }
+
+  void Write(const std::string& path, const std::string& text) { std::ofstream(root_ / path) << text; }
+
+  std::vector<ScoredCandidate> Generate(const std::string& symptom, GenerateOptions options = {}) {
+    absl::StatusOr<std::vector<ScoredCandidate>> out = GenerateCandidates(
+        root_.string(), {{"pkg/train.py", 5, 1.0}}, SymptomInput::FromText(symptom), catalogue_, index_.get(),
+        options);
+    EXPECT_TRUE(out.ok()) << out.status();
+    return out.ok() ? *std::move(out) : std::vector<ScoredCandidate>{};
+  }
+
+  static std::vector<std::string> Templates(const std::vector<ScoredCandidate>& candidates) {
+    std::vector<std::string> ids;
+    for (const ScoredCandidate& c : candidates) ids.push_back(c.candidate.template_id);
+    return ids;
+  }
+
+  fs::path root_;
+  Catalogue catalogue_;
+  std::unique_ptr<RepoIndex> index_;
+};
+
+TEST_F(CandidateGeneratorTest, WithoutASymptomEveryTemplateThatFitsIsTried) {
+  const std::vector<ScoredCandidate> candidates = Generate("");
+  // The wrong name (tp_size for tp_rank) is offered though no symptom names it.
+  EXPECT_THAT(Templates(candidates), ::testing::Contains("generic.nearest-name"));
+  bool rank_for_size = false;
+  for (const ScoredCandidate& c : candidates) {
+    EXPECT_EQ(c.candidate.symptom_score, 0) << c.candidate.template_id;
+    rank_for_size |= c.diff.find("+    offset = state.step * tp_rank") != std::string::npos;
+  }
+  EXPECT_TRUE(rank_for_size);
+  // Only the given site: no None to follow.
+  for (const ScoredCandidate& c : candidates) EXPECT_EQ(c.candidate.line, 5);
+}
+
+TEST_F(CandidateGeneratorTest, MatchingSymptomsFirstAndTheNoneIsFollowedToItsCallee) {
+  const std::vector<ScoredCandidate> candidates =
+      Generate("AttributeError: 'NoneType' object has no attribute 'step'");
+  ASSERT_FALSE(candidates.empty());
+  // At the failing site, templates that answer the symptom come before generic ones.
+  bool generic_seen = false;
+  for (const ScoredCandidate& c : candidates) {
+    if (c.candidate.file != "pkg/train.py" || c.candidate.line != 5) continue;
+    if (c.candidate.symptom_score == 0) generic_seen = true;
+    EXPECT_FALSE(generic_seen && c.candidate.symptom_score > 0) << c.candidate.template_id << " after a generic one";
+  }
+  // load_state can run off its end: the explicit final return is offered in pkg/io.py.
+  bool in_callee = false;
+  for (const ScoredCandidate& c : candidates) {
+    if (c.candidate.file == "pkg/io.py") {
+      in_callee = true;
+      EXPECT_LT(c.site_score, 1.0);
+    }
+  }
+  EXPECT_TRUE(in_callee);
+}
+
+TEST_F(CandidateGeneratorTest, CapsCandidatesPerSiteAndDropsDuplicates) {
+  const std::vector<ScoredCandidate> all = Generate("", GenerateOptions{.max_per_site = 0});
+  const std::vector<ScoredCandidate> capped = Generate("", GenerateOptions{.max_per_site = 2});
+  ASSERT_GT(all.size(), 2u);
+  EXPECT_EQ(capped.size(), 2u);
+  std::set<std::string> diffs;
+  for (const ScoredCandidate& c : all) EXPECT_TRUE(diffs.insert(c.diff).second) << c.diff;
+}
+
+}  // namespace
+}  // namespace smallfix
