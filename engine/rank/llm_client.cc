@@ -37,6 +37,21 @@ std::string Quote(std::string_view body) {
 
 }  // namespace
 
+absl::Status CheckLlmUrl(std::string_view url, std::string_view flag) {
+  const size_t scheme = url.find("://");
+  const std::string_view name = url.substr(0, scheme == std::string_view::npos ? 0 : scheme);
+  if (name != "http" && name != "https") {
+    return absl::InvalidArgumentError(Concat(flag, " ", url, ": expected an http:// or https:// URL"));
+  }
+  const std::string_view authority = url.substr(scheme + 3, url.find('/', scheme + 3) - (scheme + 3));
+  if (authority.find('@') != std::string_view::npos) {
+    return absl::InvalidArgumentError(
+        Concat(flag, ": no credentials in the URL; put the key in SMALLFIX_LLM_API_KEY (or OPENAI_API_KEY)"));
+  }
+  if (authority.empty()) return absl::InvalidArgumentError(Concat(flag, " ", url, ": the URL names no host"));
+  return absl::OkStatus();
+}
+
 std::string ApiKeyFromEnvironment() {
   for (const char* name : {"SMALLFIX_LLM_API_KEY", "OPENAI_API_KEY"}) {
     if (const char* value = std::getenv(name); value != nullptr && value[0] != '\0') return value;

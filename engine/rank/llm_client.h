@@ -32,6 +32,10 @@ struct LlmOptions {
   const std::atomic<bool>* cancel = nullptr;
 };
 
+// An http:// or https:// base URL without credentials in it (they would show in notes and
+// errors; the key belongs in the environment). The error names the flag as `flag`.
+absl::Status CheckLlmUrl(std::string_view url, std::string_view flag);
+
 // SMALLFIX_LLM_API_KEY, else OPENAI_API_KEY, else "" (local servers need none).
 std::string ApiKeyFromEnvironment();
 
