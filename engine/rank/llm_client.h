@@ -78,8 +78,9 @@ class LlmClient {
 
  private:
   absl::StatusOr<std::string> ResolveModel();
-  // One request, with retries on 429/5xx; the response of any other status.
-  absl::StatusOr<HttpResponse> Post(const std::string& path, const std::string& body);
+  // One request (GET without a body, else POST), with retries on 429/5xx; the response of
+  // any other status.
+  absl::StatusOr<HttpResponse> Send(const std::string& path, const std::string& body);
   std::string Scrub(std::string text) const;
   std::string Endpoint(const std::string& path) const;
   std::vector<std::string> Headers() const;
