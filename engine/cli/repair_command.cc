@@ -56,8 +56,8 @@ absl::StatusOr<RepairRequest> MakeRequest(const Options& o, const std::atomic<bo
   }
   const int inputs = !o.issue.empty() + !o.log.empty() + !o.sites.empty();
   if (inputs != 1) return absl::InvalidArgumentError("give exactly one of --issue FILE, --log FILE or --site FILE:LINE");
-  if (!o.llm.empty() && !o.llm.starts_with("http://") && !o.llm.starts_with("https://")) {
-    return absl::InvalidArgumentError(absl::StrFormat("--llm %s: expected an http:// or https:// URL", o.llm));
+  if (!o.llm.empty()) {
+    if (absl::Status url = CheckLlmUrl(o.llm, "--llm"); !url.ok()) return url;
   }
   if (!(o.llm_timeout > 0)) return absl::InvalidArgumentError("--llm-timeout must be more than 0 seconds");
   if (o.llm_propose < 0) return absl::InvalidArgumentError("--llm-propose must be 0 or more");
