@@ -21,6 +21,7 @@
 #include "engine/cli/commands.h"
 #include "engine/cli/interrupts.h"
 #include "engine/rank/llm_cache.h"
+#include "engine/rank/llm_client.h"
 
 namespace smallfix::cli {
 namespace {
@@ -84,8 +85,8 @@ int Run(const Options& o) {
     std::cerr << "smallfix: --jobs must be 1 or more\n";
     return kExitBadInput;
   }
-  if (!o.llm.empty() && !o.llm.starts_with("http://") && !o.llm.starts_with("https://")) {
-    std::cerr << "smallfix: --llm " << o.llm << ": expected an http:// or https:// URL\n";
+  if (absl::Status url = o.llm.empty() ? absl::OkStatus() : CheckLlmUrl(o.llm, "--llm"); !url.ok()) {
+    std::cerr << "smallfix: " << url.message() << "\n";
     return kExitBadInput;
   }
   if (!(o.llm_timeout > 0) || o.llm_propose < 0) {

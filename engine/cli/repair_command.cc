@@ -57,8 +57,8 @@ absl::StatusOr<RepairRequest> MakeRequest(const Options& o, const std::atomic<bo
   }
   const int inputs = !o.issue.empty() + !o.log.empty() + !o.sites.empty();
   if (inputs != 1) return absl::InvalidArgumentError("give exactly one of --issue FILE, --log FILE or --site FILE:LINE");
-  if (!o.llm.empty() && !o.llm.starts_with("http://") && !o.llm.starts_with("https://")) {
-    return absl::InvalidArgumentError(absl::StrFormat("--llm %s: expected an http:// or https:// URL", o.llm));
+  if (!o.llm.empty()) {
+    if (absl::Status url = CheckLlmUrl(o.llm, "--llm"); !url.ok()) return url;
   }
   if (!(o.llm_timeout > 0)) return absl::InvalidArgumentError("--llm-timeout must be more than 0 seconds");
   if (o.llm_propose < 0) return absl::InvalidArgumentError("--llm-propose must be 0 or more");
@@ -228,7 +228,7 @@ void AddRepairCommand(CLI::App& app, int* exit_status) {
   repair->add_option("--top", o->top, "Stop after K plausible patches (default 1)");
   repair->add_option("--jobs", o->jobs, "Candidates validated at once (default 1)");
   repair->add_option("--max-candidates", o->max_candidates,
-                     "Candidates kept per site, best first (default 40; 0: all)");
+                     "Candidates kept per site, best first (default 20; 0: all)");
   CLI::Option* llm = repair->add_option(
       "--llm", o->llm, "Base URL of an OpenAI-compatible server that ranks the candidates (e.g. http://127.0.0.1:8000)");
   repair->add_option("--llm-model", o->llm_model, "Model name (default: the server's first /v1/models entry)")->needs(llm);

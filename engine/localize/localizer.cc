@@ -5,12 +5,12 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
 #include "engine/localize/failure_text.h"
-#include "validators/junit_reader.h"
 #include "engine/localize/path_mapper.h"
 #include "engine/localize/repo_search.h"
 #include "engine/localize/site_ranker.h"
 #include "engine/localize/source_facts.h"
 #include "engine/localize/traceback_parser.h"
+#include "validators/junit_reader.h"
 
 namespace smallfix {
 namespace {

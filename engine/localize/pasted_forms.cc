@@ -4,7 +4,6 @@
 
 #include <utility>
 
-
 namespace smallfix {
 namespace {
 
@@ -27,7 +26,9 @@ std::string Frame(std::string_view path, std::string_view line, std::string_view
 }  // namespace
 
 struct PastedForms::Patterns {
-  RE2 rich_frame{R"re((\S*?):(\d+) in (\S+))re"};
+  // The function may be on the next row: rich wraps at spaces.
+  RE2 rich_frame{R"re((\S*?):(\d+) in(?: (\S+))?)re"};
+  RE2 rich_source{R"re((?:❱\s*)?\d+\s*│.*)re"};
   RE2 ipython_header{R"re([A-Za-z_][\w.]*\s{2,}Traceback \(most recent call last\)\s*)re"};
   RE2 ipython_cell{R"re(Cell In\s*\[\d*\],? line (\d+).*)re"};
   RE2 ipython_file{R"re(File (\S.*?):(\d+)(?:, in ([^\s(]+).*)?)re"};
@@ -64,21 +65,28 @@ void PastedForms::Rewrite(int stream, std::string_view text, std::vector<std::st
     std::string_view row = trimmed.substr(std::string_view("│").size());
     if (row.ends_with("│")) row.remove_suffix(std::string_view("│").size());
     row = Trim(row);
-    if (RE2::FullMatch(row, p.rich_frame, &a, &b, &c) && (!a.empty() || !state.fragment.empty())) {
-      out->push_back(Frame(state.fragment + a, b, c));
+    if (row.empty()) {  // spacing rows end a frame header
       state.fragment.clear();
       return;
     }
-    // A row holding only part of a path: the box wrapped it.
-    if (!row.empty() && row.find(' ') == std::string_view::npos &&
-        row.find("│") == std::string_view::npos &&
-        (row.find('/') != std::string_view::npos || row.find('\\') != std::string_view::npos ||
-         !state.fragment.empty())) {
-      state.fragment.append(row);
+    if (RE2::FullMatch(row, p.rich_source)) {
+      state.fragment.clear();
+      out->push_back("    " + std::string(row));  // source context: indented like Python's
       return;
     }
-    state.fragment.clear();
-    out->push_back("    " + std::string(row));  // source context: indented like Python's
+    // A frame header, possibly wrapped over rows: inside the path, inside "in", or before
+    // the function name (rich wraps at spaces when it can, else anywhere).
+    for (const std::string& header :
+         {state.fragment + std::string(row), state.fragment + " " + std::string(row)}) {
+      if (RE2::FullMatch(header, p.rich_frame, &a, &b, &c) && !a.empty()) {
+        out->push_back(Frame(a, b, c));
+        state.fragment.clear();
+        return;
+      }
+      if (state.fragment.empty()) break;
+    }
+    state.fragment.append(row);
+    if (state.fragment.size() > 1024) state.fragment.clear();  // not a frame header
     return;
   }
 
@@ -143,6 +151,11 @@ bool IsCutFrameLine(std::string_view line) {
   // `File "p", line` cut in the number: digits must follow and the line must go on.
   const std::string_view rest = trimmed.substr(close + 8);
   return rest.empty();
+}
+
+bool IsCompleteFrameLine(std::string_view line) {
+  static const RE2* const frame = new RE2(R"re(\s*File "[^"]*", line \d+(?:, in \S.*)?)re");
+  return RE2::FullMatch(line, *frame);
 }
 
 }  // namespace smallfix

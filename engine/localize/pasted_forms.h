@@ -55,6 +55,12 @@ class PastedForms {
 // `", line N` part, so that the next line continues it.
 bool IsCutFrameLine(std::string_view line);
 
+// True when `line` is a whole frame line: `File "p", line N` with an optional `, in f`.
+// A hard wrap may also cut a frame line after its number or inside its function name, so
+// that it still looks whole; ParseFailureText then joins it only when it is as long as the
+// longest line so far (the wrap width) and the next line starts in column 0 and completes it.
+bool IsCompleteFrameLine(std::string_view line);
+
 }  // namespace smallfix
 
 #endif  // SMALLFIX_ENGINE_LOCALIZE_PASTED_FORMS_H_

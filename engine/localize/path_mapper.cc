@@ -137,6 +137,23 @@ std::optional<std::string> PathMapper::Map(std::string_view printed) const {
   return files_[*best];
 }
 
+bool PathMapper::IsOtherPackage(std::string_view printed, std::string_view repo_file) const {
+  std::string normal(printed);
+  std::replace(normal.begin(), normal.end(), '\\', '/');
+  const std::string_view package = InstalledPackage(Components(normal));
+  if (package.empty()) return false;
+  // Vendored copies live under folders named for it, before the package's own folder.
+  for (std::string_view part : Components(repo_file)) {
+    if (part == package) return false;
+    if (part == "third_party" || part == "thirdparty" || part == "3rdparty" || part == "vendor" ||
+        part == "vendored" || part == "_vendor" || part == "external" || part == "extern" ||
+        part == "deps" || part == "submodules") {
+      return true;
+    }
+  }
+  return false;
+}
+
 bool PathMapper::IsTestFile(std::string_view path) {
   const std::vector<std::string_view> parts = Components(path);
   if (parts.empty()) return false;

@@ -143,8 +143,8 @@ std::vector<SearchHit> RepoSearch::Callers(std::string_view function_view, size_
   std::vector<SearchHit> hits;
   const std::string function(function_view);
   if (function.empty()) return hits;
-  const RE2 call(absl::StrCat(R"re((?:^|[^\w])(?:\w+\.)*)re", RE2::QuoteMeta(function),
-                              R"re(\s*\()re"));
+  const RE2 call(
+      absl::StrCat(R"re((?:^|[^\w])(?:\w+\.)*)re", RE2::QuoteMeta(function), R"re(\s*\()re"));
   for (const std::string& file : files_) {
     const std::vector<std::string_view>& lines = *Lines(file);
     for (size_t i = 0; i < lines.size() && hits.size() < max_hits; ++i) {
@@ -180,8 +180,8 @@ std::vector<SearchHit> RepoSearch::ForSymptom(const Symptom& symptom, size_t max
                         0.8, "", 0, true, absl::StrCat("imports '", name, "'")});
     } else if (!module.empty()) {
       const std::string m = RE2::QuoteMeta(module);
-      probes.push_back({absl::StrCat(R"re(^\s*(?:from\s+)re", m, R"re((?:\.\w+)*\s+import\b|import\s+)re",
-                                     m, R"re(\b))re"),
+      probes.push_back({absl::StrCat(R"re(^\s*(?:from\s+)re", m,
+                                     R"re((?:\.\w+)*\s+import\b|import\s+)re", m, R"re(\b))re"),
                         1, "", 0, true, absl::StrCat("imports '", module, "'")});
     }
   } else if (cls == "module-missing-attribute") {
@@ -201,13 +201,12 @@ std::vector<SearchHit> RepoSearch::ForSymptom(const Symptom& symptom, size_t max
     const std::string argument =
         cls == "unexpected-kwarg" ? Field(symptom, "kwarg") : Field(symptom, "argument");
     if (!name.empty()) {
-      probes.push_back({absl::StrCat(R"re((?:^|[^\w])(?:\w+\.)*)re", RE2::QuoteMeta(name),
-                                     R"re(\s*\()re"),
-                        1,
-                        cls == "missing-argument" || argument.empty()
-                            ? std::string()
-                            : absl::StrCat(R"re(\b)re", RE2::QuoteMeta(argument), R"re(\s*=)re"),
-                        0.4, true, absl::StrCat("calls ", name, "()")});
+      probes.push_back(
+          {absl::StrCat(R"re((?:^|[^\w])(?:\w+\.)*)re", RE2::QuoteMeta(name), R"re(\s*\()re"), 1,
+           cls == "missing-argument" || argument.empty()
+               ? std::string()
+               : absl::StrCat(R"re(\b)re", RE2::QuoteMeta(argument), R"re(\s*=)re"),
+           0.4, true, absl::StrCat("calls ", name, "()")});
     }
   } else if (RE2::PartialMatch(message, R"re(name '(\w+)' is not defined)re", &a)) {
     probes.push_back({absl::StrCat(R"re((?:^|[^\w.]))re", a, R"re(\b(?:[^=]|==|$))re"), 1, "", 0,
@@ -248,9 +247,10 @@ std::vector<SearchHit> RepoSearch::ForSymptom(const Symptom& symptom, size_t max
           bool strong = false;
           int open = 0;
           for (size_t j = i; j < lines.size() && j < i + 8 && !strong; ++j) {
-            strong = RE2::PartialMatch(re2::StringPiece(lines[j].data(), lines[j].size()),
-                                       *stronger);
-            for (char c : lines[j]) open += (c == '(' || c == '[' || c == '{') - (c == ')' || c == ']' || c == '}');
+            strong =
+                RE2::PartialMatch(re2::StringPiece(lines[j].data(), lines[j].size()), *stronger);
+            for (char c : lines[j])
+              open += (c == '(' || c == '[' || c == '{') - (c == ')' || c == ']' || c == '}');
             if (open <= 0) break;
           }
           if (!strong) weight *= probe.weaker;

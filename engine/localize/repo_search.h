@@ -14,10 +14,10 @@ namespace smallfix {
 
 // A repo line that the text of a failure points to, found without a frame.
 struct SearchHit {
-  std::string file;  // repo-relative
-  int line = 0;      // 1-based
+  std::string file;   // repo-relative
+  int line = 0;       // 1-based
   double weight = 0;  // in (0, 1]: how directly the line matches what the message names
-  std::string why;   // "imports 'X' from 'pkg.mod'", for the report's notes
+  std::string why;    // "imports 'X' from 'pkg.mod'", for the report's notes
 };
 
 // Finds statements in the repo's own source from what an error message names, for failures

@@ -1,5 +1,7 @@
 #include "engine/localize/site_ranker.h"
 
+#include <re2/re2.h>
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -7,8 +9,6 @@
 #include <tuple>
 #include <utility>
 #include <vector>
-
-#include <re2/re2.h>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -24,6 +24,7 @@ struct RepoFrame {
   int line = 0;
   std::string printed_function;
   bool test = false;
+  bool other_package = false;  // an installed copy of another package that the repo vendors
 };
 
 struct Candidate {
@@ -47,6 +48,8 @@ constexpr double kOtherTraceDecay = 0.8;
 // With coverage, the traceback ranking keeps most of the weight: it names the failing
 // statement, coverage only says which lines failing tests run more than passing ones.
 constexpr double kTraceWeight = 0.7;
+// Another package's installed copy that the repo vendors: kept, below the repo's own frames.
+constexpr double kOtherPackageFactor = 0.5;
 // Sites found by searching the repo's text rank below every frame.
 constexpr double kSearchBase = 0.3;
 constexpr double kSearchDecay = 0.9;
@@ -83,7 +86,8 @@ std::optional<std::string> WrongObjectFunction(const Symptom& symptom, const Sit
   std::optional<std::string> text = search.Line(top.file, top.line);
   if (!text) return std::nullopt;
   std::string function;
-  const std::vector<std::string> parameters = search.EnclosingParameters(top.file, top.line, &function);
+  const std::vector<std::string> parameters =
+      search.EnclosingParameters(top.file, top.line, &function);
   const RE2 read(absl::StrCat(R"re((?:^|[^\w.])(\w+)\.)re", attr, R"re(\b)re"));
   re2::StringPiece input(*text);
   std::string object;
@@ -125,9 +129,13 @@ std::optional<Localization> RankSites(const ParsedFailure& parsed, const PathMap
       std::optional<std::string> file = mapper.Map(frame->path);
       if (!file) continue;
       const bool test = PathMapper::IsTestFile(*file);
-      candidate.frames.push_back({*file, frame->line, frame->function, test});
+      candidate.frames.push_back(
+          {*file, frame->line, frame->function, test, mapper.IsOtherPackage(frame->path, *file)});
       candidate.reach = std::max(candidate.reach, test ? 1 : 2);
     }
+    // Frames in other packages' installed copies follow the repo's own frames.
+    std::stable_partition(candidate.frames.begin(), candidate.frames.end(),
+                          [](const RepoFrame& f) { return !f.other_package; });
     // A warning raised as an error (-W error) is raised inside `warnings.warn`'s caller, but
     // the statement to change is the one the warning is about: the next frame out.
     if (search != nullptr && !candidate.printed_warning &&
@@ -150,17 +158,15 @@ std::optional<Localization> RankSites(const ParsedFailure& parsed, const PathMap
   }
 
   // Best first; see the header for why each key is there.
-  std::stable_sort(candidates.begin(), candidates.end(),
-                   [](const Candidate& a, const Candidate& b) {
-                     auto key = [](const Candidate& c) {
-                       return std::make_tuple(!c.launcher, !c.printed_warning,
-                                              !c.trace->superseded, -c.secondary,
-                                              c.reach,
-                                              c.secondary == 1 && c.under_rank_condition,
-                                              !c.trace->truncated, c.trace->order);
-                     };
-                     return key(a) > key(b);
-                   });
+  std::stable_sort(
+      candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
+        auto key = [](const Candidate& c) {
+          return std::make_tuple(!c.launcher, !c.printed_warning, !c.trace->superseded,
+                                 -c.secondary, c.reach, c.secondary == 1 && c.under_rank_condition,
+                                 !c.trace->truncated, c.trace->order);
+        };
+        return key(a) > key(b);
+      });
 
   Localization result;
   if (!candidates.empty()) {
@@ -184,8 +190,9 @@ std::optional<Localization> RankSites(const ParsedFailure& parsed, const PathMap
     int outer = 0;
     int outer_test = 0;
     for (const RepoFrame& frame : candidate.frames) {
-      const double score = frame.test ? base * kTestFrameFactor * std::pow(kOuterFrameDecay, outer_test++)
-                                      : base * std::pow(kOuterFrameDecay, outer++);
+      double score = frame.test ? base * kTestFrameFactor * std::pow(kOuterFrameDecay, outer_test++)
+                                : base * std::pow(kOuterFrameDecay, outer++);
+      if (frame.other_package) score *= kOtherPackageFactor;
       const auto key = std::make_pair(frame.file, frame.line);
       auto [it, inserted] = index.emplace(key, result.sites.size());
       if (inserted) {
@@ -248,7 +255,8 @@ std::optional<Localization> RankSites(const ParsedFailure& parsed, const PathMap
       bool raised = false;
       for (const Candidate& candidate : candidates) {
         for (size_t k = 0; k + 1 < candidate.frames.size() && !raised; ++k) {
-          if (candidate.frames[k].file != top_key.first || candidate.frames[k].line != top_key.second) {
+          if (candidate.frames[k].file != top_key.first ||
+              candidate.frames[k].line != top_key.second) {
             continue;
           }
           const RepoFrame& caller = candidate.frames[k + 1];
@@ -279,10 +287,11 @@ std::optional<Localization> RankSites(const ParsedFailure& parsed, const PathMap
           site.score = std::max(site.score, score * hit.weight);
           score *= kSearchDecay;
         }
-        result.notes.push_back(absl::StrCat(
-            "the failing statement reads an attribute of a parameter of ", *function,
-            "(); the calls of ", *function, "() in the repo are sites too (the object passed "
-            "may be the wrong one)"));
+        result.notes.push_back(
+            absl::StrCat("the failing statement reads an attribute of a parameter of ", *function,
+                         "(); the calls of ", *function,
+                         "() in the repo are sites too (the object passed "
+                         "may be the wrong one)"));
       }
     }
   }

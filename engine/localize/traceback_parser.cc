@@ -458,20 +458,39 @@ ParsedFailure ParseFailureText(std::string_view text) {
   std::vector<std::string> rewritten;
   bool have_next = reader.Next(&next);
   bool joined = false, setup_py = false;
+  size_t widest = 0;  // the longest line so far: a hard wrap cuts lines at one width
   while (have_next) {
     line.swap(next);
     have_next = reader.Next(&next);
     size_t index = reader.line_index() - (have_next ? 1 : 0);
+    size_t segment = line.size();  // the last raw line that makes up `line`
+    widest = std::max(widest, segment);
     // A frame line that a hard wrap (terminal copy, CI viewer) cut: the unprefixed lines
     // that follow continue it.
-    for (int joins = 0; joins < 6 && have_next && IsCutFrameLine(SplitRankPrefix(line).text);
-         ++joins) {
+    for (int joins = 0; joins < 6 && have_next; ++joins) {
+      const std::string_view current = SplitRankPrefix(line).text;
+      if (!TrimLeft(current).starts_with("File \"")) break;
       const PrefixedLine continuation = SplitRankPrefix(next);
-      if (continuation.stream >= 0 || TrimLeft(next).starts_with("File \"") ||
-          TrimLeft(next).starts_with("Traceback")) {
+      if (continuation.stream >= 0 || next.empty() || next.starts_with("File \"") ||
+          next.starts_with("Traceback")) {
         break;
       }
+      const bool indented = next[0] == ' ' || next[0] == '\t';
+      const std::string both = std::string(current) + next;
+      if (IsCompleteFrameLine(current)) {
+        // It looks whole; join only a line as wide as the wrap and a continuation that makes
+        // a frame line and is not an exception line itself.
+        std::string type, message;
+        if ((indented && !next.starts_with(" in ")) || segment < 60 || segment < widest ||
+            !IsCompleteFrameLine(both) || ParseExceptionLine(next, &type, &message)) {
+          break;
+        }
+      } else if (indented && !IsCompleteFrameLine(both)) {
+        break;  // a source line after a frame line the printer left incomplete
+      }
       line += next;
+      segment = next.size();
+      widest = std::max(widest, segment);
       joined = true;
       have_next = reader.Next(&next);
       index = reader.line_index() - (have_next ? 1 : 0);

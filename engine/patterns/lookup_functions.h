@@ -35,6 +35,8 @@ absl::Status SiblingMethod(const LookupArgs& args, const MatchContext& context, 
                            std::vector<MatchState>& more);
 absl::Status IntegerNeighbours(const LookupArgs& args, const MatchContext& context, MatchState& state,
                                std::vector<MatchState>& more);
+absl::Status NearbyLiteral(const LookupArgs& args, const MatchContext& context, MatchState& state,
+                           std::vector<MatchState>& more);
 // lookups_functions.cc
 absl::Status IsParameter(const LookupArgs& args, const MatchContext& context, MatchState& state,
                          std::vector<MatchState>& more);

@@ -268,6 +268,8 @@ const std::vector<LookupSpec>& LookupSpecs() {
        "holds when the enclosing def returns a value somewhere yet can run off its end; one match per value to return"},
       {K::kIntegerNeighbours, "integer-neighbours", {"value"}, {"alternative"}, IntegerNeighbours,
        "the integers one below and one above an integer literal (off by one), one match each"},
+      {K::kNearbyLiteral, "nearby-literal", {"literal"}, {"alternative"}, NearbyLiteral,
+       "up to 3 other literals of the captured literal's kind in the enclosing def (else the module), nearest in text first"},
   };
   return *specs;
 }

@@ -80,6 +80,14 @@ std::vector<std::string> AttributesOf(const Document& document, std::string_view
   return names;
 }
 
+// An f-string with `{...}` in it: not a constant to swap in.
+bool HasInterpolation(TSNode node) {
+  for (uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
+    if (IsType(ts_node_named_child(node, i), "interpolation")) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::optional<size_t> NameCloseness(std::string_view name, std::string_view candidate) {
@@ -114,6 +122,37 @@ absl::Status IntegerNeighbours(const LookupArgs& args, const MatchContext&, Matc
     return LookupFails(Concat("`", value, "` is not a small integer"));
   }
   return BindEach("alternative", {std::to_string(number - 1), std::to_string(number + 1)}, state, more, "");
+}
+
+absl::Status NearbyLiteral(const LookupArgs& args, const MatchContext&, MatchState& state,
+                           std::vector<MatchState>& more) {
+  const std::string capture = LookupArg(args, "literal");
+  auto it = state.nodes.find(capture);
+  if (it == state.nodes.end()) return LookupFails(Concat("no capture @", capture, " in this match"));
+  const Document& document = *state.document;
+  const TSNode literal = it->second;
+  const std::string_view type = ts_node_type(literal);
+  const std::string_view text = document.NodeText(literal);
+  std::optional<TSNode> def = EnclosingOfType(literal, {"function_definition"});
+  std::vector<std::pair<size_t, std::string>> found;
+  std::set<std::string, std::less<>> seen = {std::string(text)};
+  auto collect = [&](TSNode scope) {
+    WalkTree(scope, [&](TSNode node) {
+      if (ts_node_type(node) == type && !HasInterpolation(node)) {
+        std::string other(document.NodeText(node));
+        if (other.size() <= 80 && other.find('\n') == std::string::npos && seen.insert(other).second) {
+          found.emplace_back(EditDistance(text, other), std::move(other));
+        }
+      }
+      return Walk::kDescend;
+    });
+  };
+  if (def) collect(*def);
+  if (found.empty()) collect(document.root());
+  std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<std::string> values;
+  for (size_t i = 0; i < found.size() && i < kMaxAnswers; ++i) values.push_back(found[i].second);
+  return BindEach("alternative", values, state, more, Concat("no other ", type, " literal nearby"));
 }
 
 absl::Status NearestName(const LookupArgs& args, const MatchContext&, MatchState& state,

@@ -52,6 +52,7 @@ enum class LookupKind {
   kParameter,
   kFallThrough,
   kIntegerNeighbours,
+  kNearbyLiteral,
 };
 
 // A fix-pattern template, loaded from one YAML file under templates/ (see

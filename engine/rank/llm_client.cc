@@ -37,6 +37,21 @@ std::string Quote(std::string_view body) {
 
 }  // namespace
 
+absl::Status CheckLlmUrl(std::string_view url, std::string_view flag) {
+  const size_t scheme = url.find("://");
+  const std::string_view name = url.substr(0, scheme == std::string_view::npos ? 0 : scheme);
+  if (name != "http" && name != "https") {
+    return absl::InvalidArgumentError(Concat(flag, " ", url, ": expected an http:// or https:// URL"));
+  }
+  const std::string_view authority = url.substr(scheme + 3, url.find('/', scheme + 3) - (scheme + 3));
+  if (authority.find('@') != std::string_view::npos) {
+    return absl::InvalidArgumentError(
+        Concat(flag, ": no credentials in the URL; put the key in SMALLFIX_LLM_API_KEY (or OPENAI_API_KEY)"));
+  }
+  if (authority.empty()) return absl::InvalidArgumentError(Concat(flag, " ", url, ": the URL names no host"));
+  return absl::OkStatus();
+}
+
 std::string ApiKeyFromEnvironment() {
   for (const char* name : {"SMALLFIX_LLM_API_KEY", "OPENAI_API_KEY"}) {
     if (const char* value = std::getenv(name); value != nullptr && value[0] != '\0') return value;
@@ -101,7 +116,7 @@ std::string LlmClient::Scrub(std::string text) const {
   return text;
 }
 
-absl::StatusOr<HttpResponse> LlmClient::Post(const std::string& path, const std::string& body) {
+absl::StatusOr<HttpResponse> LlmClient::Send(const std::string& path, const std::string& body) {
   HttpRequest request;
   request.method = body.empty() ? "GET" : "POST";
   request.url = Endpoint(path);
@@ -140,7 +155,7 @@ absl::StatusOr<HttpResponse> LlmClient::Post(const std::string& path, const std:
 
 absl::StatusOr<std::string> LlmClient::ResolveModel() {
   if (!model_.empty()) return model_;
-  absl::StatusOr<HttpResponse> response = Post("/v1/models", "");
+  absl::StatusOr<HttpResponse> response = Send("/v1/models", "");
   if (!response.ok()) return response.status();
   if (response->status != 200) {
     return absl::UnavailableError(absl::StrFormat("%s: HTTP %d: %s; give --llm-model", Endpoint("/v1/models"),
@@ -173,12 +188,14 @@ absl::StatusOr<nlohmann::json> LlmClient::Chat(const ChatRequest& chat) {
        {{"type", "json_schema"}, {"json_schema", {{"name", chat.schema_name}, {"schema", chat.schema}, {"strict", true}}}}}};
   // The cache key is the request as first asked, whatever fallback answered it.
   if (std::optional<nlohmann::json> cached = cache_.Get(base_, body)) {
-    ++stats_.cache_hits;
-    if (std::optional<nlohmann::json> answer = ExtractJsonObject(cached->value("content", ""))) return *answer;
+    if (std::optional<nlohmann::json> answer = ExtractJsonObject(cached->value("content", ""))) {
+      ++stats_.cache_hits;
+      return *answer;
+    }
   }
   const nlohmann::json key = body;
 
-  auto send = [&](const nlohmann::json& request) { return Post("/v1/chat/completions", request.dump()); };
+  auto send = [&](const nlohmann::json& request) { return Send("/v1/chat/completions", request.dump()); };
   // Leaves out what this server has refused before: response_format (the schema then goes
   // into the prompt and the JSON is taken out of the text), then seed.
   auto degrade = [&] {

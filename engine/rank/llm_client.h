@@ -32,6 +32,10 @@ struct LlmOptions {
   const std::atomic<bool>* cancel = nullptr;
 };
 
+// An http:// or https:// base URL without credentials in it (they would show in notes and
+// errors; the key belongs in the environment). The error names the flag as `flag`.
+absl::Status CheckLlmUrl(std::string_view url, std::string_view flag);
+
 // SMALLFIX_LLM_API_KEY, else OPENAI_API_KEY, else "" (local servers need none).
 std::string ApiKeyFromEnvironment();
 
@@ -74,8 +78,9 @@ class LlmClient {
 
  private:
   absl::StatusOr<std::string> ResolveModel();
-  // One request, with retries on 429/5xx; the response of any other status.
-  absl::StatusOr<HttpResponse> Post(const std::string& path, const std::string& body);
+  // One request (GET without a body, else POST), with retries on 429/5xx; the response of
+  // any other status.
+  absl::StatusOr<HttpResponse> Send(const std::string& path, const std::string& body);
   std::string Scrub(std::string text) const;
   std::string Endpoint(const std::string& path) const;
   std::vector<std::string> Headers() const;

@@ -22,9 +22,10 @@ struct RepairSite {
 struct GenerateOptions {
   // At most this many candidates per site (after dedupe), the best first: templates whose
   // symptom matched, then by prior, then by the fewest lines changed. 0: no cap.
-  int max_per_site = 40;
+  int max_per_site = 20;
   // Also try templates whose symptom does not match (ranked after those that do). With no
-  // symptom at all, every template is tried this way.
+  // symptom at all, every template is tried this way. Not at sites in test files, where only
+  // templates that answer the symptom apply.
   bool any_symptom = true;
   // For a None symptom (`'NoneType' object has no attribute ...`), also repair where the
   // None came from: the variable's assignment, the callee that returned it (OriginsOf).

@@ -9,7 +9,7 @@ source "$(dirname "$0")/llm_lib.bash"
 
 BUG=guard-none-grad-skip
 start_llm worst worst --prefer guard.none-continue
-"$SMALLFIX" bench --bug "$BUG" --llm "$URL_worst" --llm-cache "$work/cache" --json "$work/llm.json" > "$work/llm.txt" 2> "$work/err" \
+"$SMALLFIX" bench --templates "$TEMPLATES" --bug "$BUG" --llm "$URL_worst" --llm-cache "$work/cache" --json "$work/llm.json" > "$work/llm.txt" 2> "$work/err" \
   || fail "bench --llm failed: $(cat "$work/err")"
 cat "$work/llm.txt"
 stop_llm worst
@@ -33,7 +33,7 @@ PY
 grep -q "^LLM ranking (loopback-model) against the heuristic" "$work/llm.txt" || fail "no comparison table"
 grep -Eq "^heuristic +1 +1.00$" "$work/llm.txt" || fail "heuristic row: $(cat "$work/llm.txt")"
 
-"$SMALLFIX" bench --bug "$BUG" --perfect --json "$work/plain.json" > "$work/plain.txt" 2>/dev/null || fail "bench failed"
+"$SMALLFIX" bench --templates "$TEMPLATES" --bug "$BUG" --perfect --json "$work/plain.json" > "$work/plain.txt" 2>/dev/null || fail "bench failed"
 grep -q "LLM" "$work/plain.txt" && fail "bench without --llm mentions the LLM"
 "$PY" - "$work/plain.json" <<'PY'
 import json, sys

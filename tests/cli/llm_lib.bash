@@ -5,6 +5,9 @@
 #   stop_llm NAME                              end that server
 #   chat_requests LOG                          how many chat requests the server got
 #   without_llm_notes FILE                     the text report without the notes --llm adds
+#   TEMPLATES                                  a template directory with the guard family only, so
+#                                              that the candidates these tests reason about do not
+#                                              change when other families grow
 
 declare -A LLM_PIDS
 start_llm() {
@@ -37,3 +40,7 @@ chat_requests() {
 without_llm_notes() {
   grep -v -e '^note:    llm' "$1"
 }
+
+TEMPLATES="$work/templates"
+mkdir -p "$TEMPLATES"
+cp -r "$SRC/templates/guard" "$TEMPLATES/"

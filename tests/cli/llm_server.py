@@ -90,7 +90,8 @@ class Handler(BaseHTTPRequestHandler):
         kind = "propose" if schema == "site_edits" or "edits" in system else "rank"
         self.record({"path": self.path, "kind": kind, "response_format": "response_format" in request,
                      "temperature": request.get("temperature"), "seed": request.get("seed"),
-                     "model": request.get("model")})
+                     "model": request.get("model"),
+                     "prompt_chars": sum(len(m["content"]) for m in request["messages"])})
         chat_requests += 1
         prompt = request["messages"][1]["content"]
         good = {"edits": edits} if kind == "propose" else rank_answer(prompt)

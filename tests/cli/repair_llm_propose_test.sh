@@ -47,7 +47,7 @@ PY
 
 start_llm good good --prefer llm --edits "$work/edits.json"
 set +e
-"$SMALLFIX" repair --repo "$work/repo" --issue "$ISSUE" --test "$FAILING" --test "$ALL" --timeout 120 --json \
+"$SMALLFIX" repair --templates "$TEMPLATES" --repo "$work/repo" --issue "$ISSUE" --test "$FAILING" --test "$ALL" --timeout 120 --json \
   --llm "$URL_good" --llm-propose 6 --llm-cache "$work/cache" > "$work/out.json" 2> "$work/err"
 rc=$?
 set -e
@@ -88,7 +88,7 @@ assert_untouched "$work/repo"
 stop_llm good
 start_llm bad good --prefer guard.none-continue --edits "$work/bad.json"
 set +e
-"$SMALLFIX" repair --repo "$work/repo" --issue "$ISSUE" --test "$FAILING" --test "$ALL" --timeout 120 -q \
+"$SMALLFIX" repair --templates "$TEMPLATES" --repo "$work/repo" --issue "$ISSUE" --test "$FAILING" --test "$ALL" --timeout 120 -q \
   --llm "$URL_bad" --llm-propose 1 --llm-cache "$work/cache-bad" > "$work/bad.txt"
 rc=$?
 set -e

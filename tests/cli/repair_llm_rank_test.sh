@@ -15,8 +15,8 @@ ISSUE="$DATA/$NAME/issue.md"
 list() {  # repair --no-validate, text and JSON; $1 names the outputs, the rest are extra flags
   local out="$1"
   shift
-  "$SMALLFIX" repair --repo "$work/repo" --issue "$ISSUE" --no-validate -q "$@" > "$work/$out.txt"
-  "$SMALLFIX" repair --repo "$work/repo" --issue "$ISSUE" --no-validate -q --json "$@" > "$work/$out.json"
+  "$SMALLFIX" repair --templates "$TEMPLATES" --repo "$work/repo" --issue "$ISSUE" --no-validate -q "$@" > "$work/$out.txt"
+  "$SMALLFIX" repair --templates "$TEMPLATES" --repo "$work/repo" --issue "$ISSUE" --no-validate -q --json "$@" > "$work/$out.json"
 }
 order() { json "$1" '" ".join(c["template"] + "@" + str(c["line"]) for c in d["candidates"])'; }
 
@@ -51,7 +51,7 @@ assert all(r["model"] == "loopback-model" and r["auth"] == "" for r in chat), ch
 PY
 # The same request again comes from the cache: no new chat request, same order.
 before=$(chat_requests "$LOG_good")
-"$SMALLFIX" repair --repo "$work/repo" --issue "$ISSUE" --no-validate -q --json --llm "$URL_good" \
+"$SMALLFIX" repair --templates "$TEMPLATES" --repo "$work/repo" --issue "$ISSUE" --no-validate -q --json --llm "$URL_good" \
   --llm-cache "$work/cache-good" > "$work/good2.json"
 test "$(chat_requests "$LOG_good")" = "$before" || fail "the cached answer was asked for again"
 test "$(json "$work/good2.json" 'd["stats"]["llm"]["cache_hits"]')" = 1 || fail "good: cache_hits"
@@ -62,7 +62,7 @@ stop_llm good
 # decides (the worse candidates are tried first and fail; the guard is still found plausible).
 start_llm worst worst --prefer "$first"
 set +e
-"$SMALLFIX" repair --repo "$work/repo" --issue "$ISSUE" --test "$FAILING" --test "$ALL" --timeout 120 --json -q \
+"$SMALLFIX" repair --templates "$TEMPLATES" --repo "$work/repo" --issue "$ISSUE" --test "$FAILING" --test "$ALL" --timeout 120 --json -q \
   --llm "$URL_worst" --llm-cache "$work/cache-worst" > "$work/worst.json"
 rc=$?
 set -e
@@ -110,7 +110,7 @@ test "$SECONDS" -lt 15 || fail "hang: two runs took $SECONDS s with --llm-timeou
 check_fallback hang "no complete answer within 2 s"
 
 # Ctrl-C while waiting for the model: the run stops at once with 130, nothing left behind.
-"$SMALLFIX" repair --repo "$work/repo" --issue "$ISSUE" --test "$FAILING" --timeout 120 -q --llm "$URL_hang" \
+"$SMALLFIX" repair --templates "$TEMPLATES" --repo "$work/repo" --issue "$ISSUE" --test "$FAILING" --timeout 120 -q --llm "$URL_hang" \
   --llm-model m --llm-timeout 60 --llm-cache "$work/cache-int" > /dev/null 2> "$work/int.err" &
 pid=$!
 E2E_PIDS="$E2E_PIDS $pid"
@@ -141,7 +141,7 @@ check_fallback truncated "cut at max_tokens"
 stop_llm truncated
 
 # Nobody listening.
-"$SMALLFIX" repair --repo "$work/repo" --issue "$ISSUE" --no-validate -q --llm http://127.0.0.1:9 --llm-model m \
+"$SMALLFIX" repair --templates "$TEMPLATES" --repo "$work/repo" --issue "$ISSUE" --no-validate -q --llm http://127.0.0.1:9 --llm-model m \
   --llm-cache "$work/cache-none" > "$work/none.txt"
 diff <(without_llm_notes "$work/none.txt") "$work/plain.txt" || fail "unreachable: the report differs beyond the LLM notes"
 grep -q "^note:    llm ranking not used (http://127.0.0.1:9/v1/chat/completions: " "$work/none.txt" || fail "unreachable: $(cat "$work/none.txt")"
@@ -171,11 +171,11 @@ stop_llm noseed
 
 # Bad flags: exit 2 with a message.
 set +e
-"$SMALLFIX" repair --repo "$work/repo" --issue "$ISSUE" --no-validate --llm ftp://x > /dev/null 2> "$work/err"; rc=$?
+"$SMALLFIX" repair --templates "$TEMPLATES" --repo "$work/repo" --issue "$ISSUE" --no-validate --llm ftp://x > /dev/null 2> "$work/err"; rc=$?
 set -e
 test "$rc" = 2 && grep -q "expected an http:// or https:// URL" "$work/err" || fail "ftp URL: rc $rc, $(cat "$work/err")"
 set +e
-"$SMALLFIX" repair --repo "$work/repo" --issue "$ISSUE" --no-validate --llm-propose 2 > /dev/null 2> "$work/err"; rc=$?
+"$SMALLFIX" repair --templates "$TEMPLATES" --repo "$work/repo" --issue "$ISSUE" --no-validate --llm-propose 2 > /dev/null 2> "$work/err"; rc=$?
 set -e
 test "$rc" != 0 && grep -q -- "--llm" "$work/err" || fail "--llm-propose without --llm: rc $rc, $(cat "$work/err")"
 echo "repair --llm ranking ok"

@@ -18,7 +18,7 @@ for format in text json; do
   flags=()
   test "$format" = json && flags=(--json)
   set +e
-  SMALLFIX_LLM_API_KEY="$KEY" OPENAI_API_KEY="$OTHER" "$SMALLFIX" repair --repo "$work/repo" \
+  SMALLFIX_LLM_API_KEY="$KEY" OPENAI_API_KEY="$OTHER" "$SMALLFIX" repair --templates "$TEMPLATES" --repo "$work/repo" \
     --issue "$DATA/$NAME/issue.md" --test "$FAILING" --timeout 120 "${flags[@]}" --sarif "$work/$format.sarif" \
     --llm "$URL_echo" --llm-propose 2 --llm-cache "$work/cache" > "$work/$format.out" 2> "$work/$format.err"
   rc=$?
@@ -43,7 +43,7 @@ stop_llm echo
 
 # OPENAI_API_KEY alone is used too.
 start_llm plain good --prefer guard.none-continue
-env -u SMALLFIX_LLM_API_KEY OPENAI_API_KEY="$OTHER" "$SMALLFIX" repair --repo "$work/repo" --issue "$DATA/$NAME/issue.md" \
+env -u SMALLFIX_LLM_API_KEY OPENAI_API_KEY="$OTHER" "$SMALLFIX" repair --templates "$TEMPLATES" --repo "$work/repo" --issue "$DATA/$NAME/issue.md" \
   --no-validate --llm "$URL_plain" --llm-cache "$work/cache2" > "$work/other.out" 2>&1
 grep -q "Bearer $OTHER" "$LOG_plain" || fail "OPENAI_API_KEY was not sent"
 if grep -q "$OTHER" "$work/other.out"; then fail "OPENAI_API_KEY leaked into the output"; fi

@@ -5,7 +5,6 @@
 #include <cstdint>
 #include <string_view>
 
-#include "validators/junit_reader.h"
 #include "engine/localize/pasted_forms.h"
 #include "engine/localize/path_mapper.h"
 #include "engine/localize/rank_prefix.h"
@@ -14,6 +13,7 @@
 #include "engine/localize/source_facts.h"
 #include "engine/localize/symptom.h"
 #include "engine/localize/traceback_parser.h"
+#include "validators/junit_reader.h"
 
 namespace smallfix {
 

@@ -144,7 +144,8 @@ TEST(CorpusTest, PastedShapesByShape) {
     absl::StatusOr<Localization> result = Localize(kCorpus + "/repo", text);
     std::vector<std::string> sites;
     if (result.ok()) {
-      for (const Site& site : result->sites) sites.push_back(absl::StrFormat("%s:%d", site.file, site.line));
+      for (const Site& site : result->sites)
+        sites.push_back(absl::StrFormat("%s:%d", site.file, site.line));
     }
     const std::string want = expected["file"] + ":" + expected["line"];
     auto in_top3 = [&](const std::string& site) {
@@ -161,16 +162,16 @@ TEST(CorpusTest, PastedShapesByShape) {
       c->top3 += top3;
     }
     if (!top1 || !top3) {
-      misses += absl::StrFormat("  %-44s got %s want %s%s%s\n", expected["case"].substr(7),
-                                sites.empty() ? (result.ok() ? std::string("no site")
-                                                             : std::string(result.status().message()))
-                                              : sites.front(),
-                                want, expected["also_top3"].empty() ? "" : " and in top-3 ",
-                                expected["also_top3"]);
+      misses += absl::StrFormat(
+          "  %-44s got %s want %s%s%s\n", expected["case"].substr(7),
+          sites.empty()
+              ? (result.ok() ? std::string("no site") : std::string(result.status().message()))
+              : sites.front(),
+          want, expected["also_top3"].empty() ? "" : " and in top-3 ", expected["also_top3"]);
     }
   }
-  std::printf("pasted shapes: %d cases; top-1 %d (%.1f%%), top-3 %d (%.1f%%)\n", all.cases, all.top1,
-              100.0 * all.top1 / all.cases, all.top3, 100.0 * all.top3 / all.cases);
+  std::printf("pasted shapes: %d cases; top-1 %d (%.1f%%), top-3 %d (%.1f%%)\n", all.cases,
+              all.top1, 100.0 * all.top1 / all.cases, all.top3, 100.0 * all.top3 / all.cases);
   std::printf("  %-16s %5s %7s %7s\n", "shape", "cases", "top-1", "top-3");
   for (const auto& [shape, count] : by_shape) {
     std::printf("  %-16s %5d %3d/%-3d %3d/%-3d\n", shape.c_str(), count.cases, count.top1,

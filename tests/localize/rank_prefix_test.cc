@@ -49,9 +49,10 @@ TEST(RankPrefixTest, WorkerProcessPrefixesAreStreams) {
 TEST(RankPrefixTest, LoggerHeadersOfLoggedTracebacks) {
   ExpectSplit("ERROR 04-08 04:00:01 [core.py:390]   File \"a.py\", line 1, in f", -1,
               "  File \"a.py\", line 1, in f");
-  ExpectSplit("(VllmWorker rank=0 pid=7) ERROR 03-25 21:13:53 [multiproc_executor.py:374] "
-              "Traceback (most recent call last):",
-              0, "Traceback (most recent call last):");
+  ExpectSplit(
+      "(VllmWorker rank=0 pid=7) ERROR 03-25 21:13:53 [multiproc_executor.py:374] "
+      "Traceback (most recent call last):",
+      0, "Traceback (most recent call last):");
   ExpectSplit("[rank1]:[E1016 03:31:38.919469923 ProcessGroupNCCL.cpp:607] [Rank 1] Watchdog", 1,
               "[Rank 1] Watchdog");
   ExpectSplit("[NeMo W 2024-03-20 18:55:16 nemo_logging:349] /p/x.py:3: UserWarning: w", -1,

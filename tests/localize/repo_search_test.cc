@@ -24,7 +24,8 @@ RepoSearch Sources() {
        "def step(self):\n    self.opt.step()\n    self.opt.step(closure=None,\n"
        "                  grad_scale=2)\n"},
       {"pkg/config.py",
-       "def from_dict(cfg):\n    zero = cfg.get(\"zero\", {})\n    return cfg[\"zero\"][\"stage\"]\n"
+       "def from_dict(cfg):\n    zero = cfg.get(\"zero\", {})\n    return "
+       "cfg[\"zero\"][\"stage\"]\n"
        "def dtype(n):\n    DTYPE_X = 1\n    raise ValueError(sorted(DTYPE))\n"},
       {"pkg/groups.py",
        "class P:\n    def __init__(self):\n        self.tp = 1\n\n"

@@ -274,13 +274,15 @@ TEST(TracebackParserTest, TracebackInsidePytestErrorLines) {
       "E       \n"
       "E       -- Process 1 terminated with the following error:\n"
       "E       Traceback (most recent call last):\n"
-      "E         File \"/usr/lib/python3/dist-packages/torch/multiprocessing/spawn.py\", line 69, in _wrap\n"
+      "E         File \"/usr/lib/python3/dist-packages/torch/multiprocessing/spawn.py\", line 69, "
+      "in _wrap\n"
       "E           fn(i, *args)\n"
       "E         File \"/src/fastzero/utils/config.py\", line 69, in get_grad_accum_steps\n"
       "E           return a // b\n"
       "E       ZeroDivisionError: integer division or modulo by zero\n"
       "\n"
-      "/usr/lib/python3/dist-packages/torch/multiprocessing/spawn.py:160: ProcessRaisedException\n");
+      "/usr/lib/python3/dist-packages/torch/multiprocessing/spawn.py:160: "
+      "ProcessRaisedException\n");
   bool found = false;
   for (const Trace& trace : parsed.traces) {
     if (trace.exception_type != "ZeroDivisionError") continue;
@@ -311,10 +313,11 @@ TEST(TracebackParserTest, AnExceptionLineAlone) {
             "ImportError");
   // An issue title and a backticked quote in prose.
   EXPECT_EQ(Last(ParseFailureText("# KeyError: 'zero'\n"), TraceKind::kSummary).message, "'zero'");
-  const Trace& quoted = Last(
-      ParseFailureText("When it gathers I get `AttributeError: module 'torch' has no attribute 'x'` "
-                       "and it stops.\n"),
-      TraceKind::kSummary);
+  const Trace& quoted =
+      Last(ParseFailureText(
+               "When it gathers I get `AttributeError: module 'torch' has no attribute 'x'` "
+               "and it stops.\n"),
+           TraceKind::kSummary);
   EXPECT_EQ(quoted.exception_type, "AttributeError");
   EXPECT_EQ(quoted.form, "error-line");
   // Log levels and prose are not exception lines.

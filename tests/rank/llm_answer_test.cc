@@ -11,6 +11,7 @@ namespace {
 
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 TEST(ExtractJsonObject, TakesTheWholeTextAFenceOrTheFirstBalancedObject) {
   EXPECT_EQ((*ExtractJsonObject(R"({"order": ["c1"]})"))["order"][0], "c1");
@@ -63,6 +64,17 @@ TEST(LlmCache, ReturnsOnlyTheAnswerToTheSameRequest) {
   LlmCache none("");
   none.Put("http://a", request, {{"content", "{}"}});
   EXPECT_FALSE(none.Get("http://a", request));
+}
+
+TEST(CheckLlmUrl, WantsHttpWithAHostAndNoCredentials) {
+  EXPECT_TRUE(CheckLlmUrl("http://127.0.0.1:8000", "--llm").ok());
+  EXPECT_TRUE(CheckLlmUrl("https://api.example.com/v1", "--llm").ok());
+  EXPECT_THAT(CheckLlmUrl("ftp://x", "--llm").message(), HasSubstr("expected an http:// or https:// URL"));
+  EXPECT_THAT(CheckLlmUrl("127.0.0.1:8000", "--llm").message(), HasSubstr("expected an http://"));
+  EXPECT_THAT(CheckLlmUrl("http://", "--llm").message(), HasSubstr("names no host"));
+  const absl::Status secret = CheckLlmUrl("https://user:sk-secret@api.example.com/v1", "--llm");
+  EXPECT_THAT(secret.message(), HasSubstr("no credentials in the URL"));
+  EXPECT_THAT(secret.message(), Not(HasSubstr("sk-secret")));
 }
 
 TEST(LlmClient, UnreachableServerIsAnErrorNamingIt) {

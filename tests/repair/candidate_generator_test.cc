@@ -20,6 +20,7 @@ class CandidateGeneratorTest : public ::testing::Test {
             ("smallfix_generator_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
     fs::remove_all(root_);
     fs::create_directories(root_ / "pkg");
+    fs::create_directories(root_ / "tests");
     Write("pkg/io.py",
           "def load_state(path, cache):\n"
           "    if path in cache:\n"
@@ -104,6 +105,22 @@ TEST_F(CandidateGeneratorTest, CapsCandidatesPerSiteAndDropsDuplicates) {
   EXPECT_EQ(capped.size(), 2u);
   std::set<std::string> diffs;
   for (const ScoredCandidate& c : all) EXPECT_TRUE(diffs.insert(c.diff).second) << c.diff;
+}
+
+TEST_F(CandidateGeneratorTest, ATestFileGetsOnlyTemplatesThatAnswerTheSymptom) {
+  Write("tests/test_train.py",
+        "def test_offset(state, tp_rank, tp_size):\n"
+        "    assert state.step * tp_size == tp_rank\n");
+  for (const std::string& symptom : {std::string(""), std::string("AssertionError: assert 4 == 1")}) {
+    absl::StatusOr<std::vector<ScoredCandidate>> out = GenerateCandidates(
+        root_.string(), {{"tests/test_train.py", 2, 1.0}}, SymptomInput::FromText(symptom), catalogue_,
+        index_.get());
+    ASSERT_TRUE(out.ok()) << out.status();
+    for (const ScoredCandidate& c : *out) {
+      EXPECT_GT(c.candidate.symptom_score, 0) << c.candidate.template_id;
+      EXPECT_NE(c.candidate.family, "generic") << c.candidate.template_id;
+    }
+  }
 }
 
 }  // namespace

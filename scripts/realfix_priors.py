@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Sets each template's `prior:` to its precision on realfix's dev split.
+
+A template's precision is the share of the candidates it generated at realfix `dev` sites that
+are the upstream fix (same Python AST), counted over the runs with and without the symptom.
+Few candidates say little, so the measured share is smoothed towards the template's current
+prior as if that prior had been seen on SMOOTHING candidates:
+
+    prior = (correct + SMOOTHING * old_prior) / (generated + SMOOTHING)
+
+clamped to [FLOOR, 1]. Only the `prior:` line of each YAML file changes (added after
+`summary:` when missing), so the diff is reviewed like any template change.
+
+Usage:
+  scripts/realfix_priors.py --results dev.json [--results dev-nosymptom.json] [--templates templates] [--dry-run]
+  where each results file is `smallfix bench --realfix --split dev --json FILE`'s output. Never
+  pass test-split results: the test split measures the priors, it must not set them.
+"""
+import argparse
+import json
+import pathlib
+import re
+import sys
+
+SMOOTHING = 5.0
+FLOOR = 0.02
+CORRECT_KEYS = ("correct", "ast_correct", "is_correct", "matches_fix")
+
+
+def candidate_records(node):
+    """Every dict in the JSON that names a template and says whether it was the fix."""
+    if isinstance(node, dict):
+        template = node.get("template") or node.get("template_id")
+        flags = [node[k] for k in CORRECT_KEYS if isinstance(node.get(k), bool)]
+        if isinstance(template, str) and flags:
+            yield template, flags[0]
+        for value in node.values():
+            yield from candidate_records(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from candidate_records(value)
+
+
+def split_of(results):
+    split = results.get("split") if isinstance(results, dict) else None
+    return split
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--results", action="append", required=True, help="bench --realfix --json output (dev)")
+    parser.add_argument("--templates", default=str(pathlib.Path(__file__).resolve().parent.parent / "templates"))
+    parser.add_argument("--dry-run", action="store_true", help="print the table, change nothing")
+    args = parser.parse_args()
+
+    generated, correct = {}, {}
+    for path in args.results:
+        try:
+            results = json.loads(pathlib.Path(path).read_text())
+        except (OSError, ValueError) as error:
+            sys.exit(f"realfix_priors: cannot read {path}: {error}")
+        if split_of(results) not in (None, "dev"):
+            sys.exit(f"realfix_priors: {path} holds the '{split_of(results)}' split; priors come from dev only")
+        for template, ok in candidate_records(results):
+            generated[template] = generated.get(template, 0) + 1
+            correct[template] = correct.get(template, 0) + int(ok)
+    if not generated:
+        sys.exit("realfix_priors: no candidate records (template + correct) in the results")
+
+    files = sorted(p for p in pathlib.Path(args.templates).rglob("*.yaml") if p.name != "api_history.yaml")
+    if not files:
+        sys.exit(f"realfix_priors: no templates under {args.templates}")
+    print(f"{'template':45} {'gen':>5} {'ok':>4} {'old':>5} {'new':>5}")
+    for path in files:
+        text = path.read_text()
+        template_id = re.search(r"^id:\s*(\S+)", text, re.M)
+        if not template_id:
+            continue
+        template_id = template_id.group(1)
+        old_match = re.search(r"^prior:\s*([0-9.]+)", text, re.M)
+        old = float(old_match.group(1)) if old_match else 0.5
+        n, k = generated.get(template_id, 0), correct.get(template_id, 0)
+        new = max(FLOOR, min(1.0, (k + SMOOTHING * old) / (n + SMOOTHING)))
+        new = round(new, 3)
+        print(f"{template_id:45} {n:5d} {k:4d} {old:5.3f} {new:5.3f}")
+        if args.dry_run or new == old:
+            continue
+        line = f"prior: {new}  # realfix dev: {k} of {n} candidates correct"
+        if old_match:
+            text = re.sub(r"^prior:.*$", line, text, count=1, flags=re.M)
+        else:
+            text = re.sub(r"^(summary:.*)$", lambda m: m.group(1) + "\n" + line, text, count=1, flags=re.M)
+        path.write_text(text)
+
+
+if __name__ == "__main__":
+    main()
