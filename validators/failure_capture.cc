@@ -6,6 +6,7 @@
 #include "absl/strings/str_format.h"
 #include "engine/base/concat.h"
 #include "engine/base/read_file.h"
+#include "engine/base/status_macros.h"
 #include "engine/base/temp_dir.h"
 #include "validators/process.h"
 #include "validators/pytest_command.h"
@@ -15,12 +16,10 @@ namespace smallfix {
 
 absl::StatusOr<FailureCapture> CaptureFailure(const std::string& dir, const std::string& command,
                                               const CaptureOptions& options) {
-  absl::StatusOr<TempDir> temp_dir = TempDir::Create("smallfix-localize");
-  if (!temp_dir.ok()) return temp_dir.status();
-  const std::string& temp = temp_dir->path();
-  absl::StatusOr<std::map<std::string, std::string>> env = PythonEnvironment(temp + "/bin", options.interpreter);
-  if (!env.ok()) return env.status();
-  (*env)["PYTHONFAULTHANDLER"] = "1";
+  SMALLFIX_ASSIGN_OR_RETURN(const TempDir temp_dir, TempDir::Create("smallfix-localize"));
+  const std::string& temp = temp_dir.path();
+  SMALLFIX_ASSIGN_OR_RETURN(auto env, PythonEnvironment(temp + "/bin", options.interpreter));
+  env["PYTHONFAULTHANDLER"] = "1";
 
   FailureCapture run;
   std::string shell_command = command;
@@ -49,13 +48,12 @@ absl::StatusOr<FailureCapture> CaptureFailure(const std::string& dir, const std:
   process.cwd = dir;
   process.time_limit_seconds = options.time_limit_seconds;
   process.cancel = options.cancel;
-  process.env = *env;
-  absl::StatusOr<ProcessResult> result = RunProcess(process);
-  if (!result.ok()) return result.status();
-  run.output = std::move(result->output);
-  run.exit_code = result->exit_code;
-  run.timed_out = result->timed_out;
-  run.cancelled = result->cancelled;
+  process.env = env;
+  SMALLFIX_ASSIGN_OR_RETURN(ProcessResult result, RunProcess(process));
+  run.output = std::move(result.output);
+  run.exit_code = result.exit_code;
+  run.timed_out = result.timed_out;
+  run.cancelled = result.cancelled;
   if (run.timed_out) {
     run.notes.push_back(absl::StrFormat("the test command ran past %g s and was killed (a hang?)",
                                         options.time_limit_seconds));
@@ -74,7 +72,7 @@ absl::StatusOr<FailureCapture> CaptureFailure(const std::string& dir, const std:
   report.cwd = dir;
   report.time_limit_seconds = 300;
   report.cancel = options.cancel;
-  report.env = *env;
+  report.env = env;
   absl::StatusOr<ProcessResult> reported = RunProcess(report);
   run.coverage_json = ReadFile(temp + "/coverage.json").value_or("");
   if (!reported.ok() || !reported->ok() || run.coverage_json.empty()) {
