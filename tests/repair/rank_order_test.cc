@@ -18,6 +18,9 @@ using std::chrono::milliseconds;
 // A fake validation: candidate i ends with outcomes[i] after delays[i] ms, unless stopped
 // first (then it returns "failed", as a killed test run does). Records what started.
 struct FakeValidator {
+  FakeValidator(std::vector<std::string> outcomes, std::vector<int> delays)
+      : outcomes(std::move(outcomes)), delays(std::move(delays)) {}
+
   std::vector<std::string> outcomes;
   std::vector<int> delays;
   std::mutex mutex;
