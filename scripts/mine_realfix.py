@@ -76,16 +76,17 @@ import re
 import subprocess
 import sys
 
+# The longest histories first, so that --jobs keeps its workers busy to the end.
 DEFAULT_PROJECTS = [
-    "huggingface/accelerate",
-    "huggingface/peft",
-    "huggingface/trl",
-    "pytorch/torchtitan",
-    "facebookresearch/fairscale",
-    "mosaicml/composer",
     "Lightning-AI/pytorch-lightning",
-    "NVIDIA/TransformerEngine",
     "NVIDIA/NeMo",
+    "huggingface/trl",
+    "mosaicml/composer",
+    "NVIDIA/TransformerEngine",
+    "huggingface/accelerate",
+    "pytorch/torchtitan",
+    "huggingface/peft",
+    "facebookresearch/fairscale",
 ]
 
 # Never read these, whatever the mirror root holds: an outside evaluation is drawn from them.
@@ -541,6 +542,7 @@ def main(argv=None):
     ap.add_argument("--max-lines", type=int, default=10)
     ap.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "..", "benchmarks", "realfix", "fixes.jsonl"))
     ap.add_argument("--project", action="append", help="OWNER/NAME (repeatable); default: the nine neighbours")
+    ap.add_argument("--jobs", type=int, default=1, help="projects mined in parallel")
     ap.add_argument("--summary", metavar="FIXES_JSONL", help="print count tables of an existing file and exit")
     args = ap.parse_args(argv)
     if args.summary:
@@ -548,7 +550,7 @@ def main(argv=None):
         return
 
     projects = args.project or DEFAULT_PROJECTS
-    rows = []
+    gitdirs = []
     for project in projects:
         if FORBIDDEN.search(project):
             sys.exit(f"mine_realfix: {project} is excluded from mining (outside evaluation source)")
@@ -556,7 +558,15 @@ def main(argv=None):
         if gitdir is None:
             sys.exit(f"mine_realfix: no git directory for {project} under {args.mirror_root} "
                      f"(expected OWNER+NAME/repo or OWNER/NAME)")
-        fixes = mine_project(gitdir, project, args.max_lines)
+        gitdirs.append(gitdir)
+    if args.jobs > 1:
+        import concurrent.futures
+        with concurrent.futures.ProcessPoolExecutor(args.jobs) as pool:
+            mined = list(pool.map(mine_project, gitdirs, projects, [args.max_lines] * len(projects)))
+    else:
+        mined = [mine_project(g, p, args.max_lines) for g, p in zip(gitdirs, projects)]
+    rows = []
+    for project, fixes in zip(projects, mined):
         total = len(fixes)
         if args.cap:
             fixes = sorted(fixes, key=lambda f: hashlib.sha256(f["fix_commit"].encode()).hexdigest())[:args.cap]
