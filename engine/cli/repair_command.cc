@@ -175,7 +175,7 @@ void AddRepairCommand(CLI::App& app, int* exit_status) {
   repair->add_option("--top", o->top, "Stop after K plausible patches (default 1)");
   repair->add_option("--jobs", o->jobs, "Candidates validated at once (default 1)");
   repair->add_option("--max-candidates", o->max_candidates,
-                     "Candidates kept per site, best first (default 20; 0: all)");
+                     "Candidates kept per site, best first (default 12; 0: all)");
   repair->add_option("--llm", o->llm, "URL of an LLM ranking service");
   repair->add_flag("--apply", o->apply, "Apply the best patch to the working tree (refused when it is dirty)");
   repair->add_flag("--json", o->json, "Print one JSON object (see DESIGN.md)");
