@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the log parser's libFuzzer target with clang (ASan + UBSan) in build-fuzz/ and runs
-# it briefly on a seed corpus made from tests/data/localize/cases. Exits non-zero when the
+# it briefly on a seed corpus made from tests/data/localize/cases and shapes. Exits non-zero when the
 # fuzzer finds a crash, a leak or a sanitizer report (the reproducer is left in build-fuzz/).
 #
 #   scripts/fuzz.sh                  # 30 seconds
@@ -28,6 +28,7 @@ mkdir -p "$BUILD_DIR/fuzz-corpus" "$BUILD_DIR/fuzz-artifacts"
 echo "fuzz: running log_parser_fuzzer for ${SECONDS_TO_RUN}s"
 set +e
 "$BUILD_DIR/log_parser_fuzzer" "$BUILD_DIR/fuzz-corpus" tests/data/localize/cases \
+  tests/data/localize/shapes \
   -max_total_time="$SECONDS_TO_RUN" -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
   -artifact_prefix="$BUILD_DIR/fuzz-artifacts/" -print_final_stats=1 >"$BUILD_DIR/fuzz.log" 2>&1
 status=$?

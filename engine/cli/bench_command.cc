@@ -13,12 +13,15 @@
 #include "benchmarks/smallfix/runner/bench_run.h"
 #include "benchmarks/smallfix/runner/bug_runner.h"
 #include "benchmarks/smallfix/runner/bug_spec.h"
+#include "benchmarks/smallfix/runner/llm_comparison.h"
 #include "benchmarks/smallfix/runner/progress_bar.h"
 #include "benchmarks/smallfix/runner/results_chart.h"
 #include "benchmarks/smallfix/runner/results_json.h"
 #include "benchmarks/smallfix/runner/results_markdown.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/interrupts.h"
+#include "engine/rank/llm_cache.h"
+#include "engine/rank/llm_client.h"
 
 namespace smallfix::cli {
 namespace {
@@ -30,6 +33,9 @@ struct Options {
   double timeout = 0;
   bool perfect = false;
   bool coverage = false;
+  std::string llm, llm_model, llm_cache = LlmCache::DefaultDir();
+  double llm_timeout = 60;
+  int llm_propose = 0;
 };
 
 bool WriteFile(const std::string& path, const std::string& text, const char* flag) {
@@ -79,7 +85,20 @@ int Run(const Options& o) {
     std::cerr << "smallfix: --jobs must be 1 or more\n";
     return kExitBadInput;
   }
+  if (absl::Status url = o.llm.empty() ? absl::OkStatus() : CheckLlmUrl(o.llm, "--llm"); !url.ok()) {
+    std::cerr << "smallfix: " << url.message() << "\n";
+    return kExitBadInput;
+  }
+  if (!(o.llm_timeout > 0) || o.llm_propose < 0) {
+    std::cerr << "smallfix: --llm-timeout must be more than 0 and --llm-propose 0 or more\n";
+    return kExitBadInput;
+  }
   bench::BenchOptions options;
+  options.llm_url = o.llm;
+  options.llm_model = o.llm_model;
+  options.llm_cache = o.llm_cache;
+  options.llm_timeout_seconds = o.llm_timeout;
+  options.llm_propose = o.llm_propose;
   options.perfect = o.perfect;
   options.coverage = o.coverage;
   options.timeout_seconds = o.timeout;
@@ -94,11 +113,20 @@ int Run(const Options& o) {
   bench::ProgressBar progress(static_cast<int>(bugs->size()), isatty(STDERR_FILENO) != 0, std::cerr);
   run.bugs = RunAll(*bugs, options, o.jobs, progress);
   progress.Close();
+  if (!o.llm.empty()) {
+    // The model the sessions asked (given, or the server's first /v1/models entry).
+    run.llm_model = o.llm_model;
+    for (const bench::BugResult& bug : run.bugs) {
+      if (run.llm_model.empty()) run.llm_model = bug.llm_model;
+    }
+    if (run.llm_model.empty()) run.llm_model = "(server not reached)";
+  }
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   std::cout << "smallfix bench (" << run.mode << " mode): " << run.bugs.size() << " bugs in "
             << static_cast<int>(run.seconds) << " s\n"
             << bench::SummaryText(run);
+  if (!o.llm.empty()) std::cout << bench::LlmComparisonText(run);
   bool written = true;
   if (!o.json.empty()) written &= WriteFile(o.json, bench::ResultsJson(run).dump(2) + "\n", "--json");
   if (!o.markdown.empty()) written &= WriteFile(o.markdown, bench::ResultsMarkdown(run), "--markdown");
@@ -127,6 +155,13 @@ void AddBenchCommand(CLI::App& app, int* exit_status) {
   bench->add_option("--timeout", o->timeout, "Seconds per test command (default: each bug's timeout)");
   bench->add_option("--templates", o->templates, "Template directory (default: the installed templates/)");
   bench->add_option("--python", o->python, "Interpreter for tests (default /usr/bin/python3)");
+  CLI::Option* llm = bench->add_option("--llm", o->llm,
+                                       "Also rank with an OpenAI-compatible server at URL and compare with the heuristic");
+  bench->add_option("--llm-model", o->llm_model, "Model name (default: the server's first /v1/models entry)")->needs(llm);
+  bench->add_option("--llm-timeout", o->llm_timeout, "Seconds per LLM request (default 60)")->needs(llm);
+  bench->add_option("--llm-propose", o->llm_propose, "Also ask the LLM for up to N edits per bug")->needs(llm);
+  bench->add_option("--llm-cache", o->llm_cache, "Directory of cached LLM answers (default under ~/.cache/smallfix)")
+      ->needs(llm);
   bench->callback([o, exit_status] { *exit_status = Run(*o); });
 }
 

@@ -9,6 +9,8 @@
 #include "engine/base/read_file.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/interrupts.h"
+#include "engine/rank/llm_ranker.h"
+#include "engine/repair/llm_proposer.h"
 #include "engine/repair/pipeline.h"
 #include "engine/repair/repo_config.h"
 #include "engine/repair/report.h"
@@ -18,7 +20,10 @@ namespace smallfix::cli {
 namespace {
 
 struct Options {
-  std::string repo, issue, log, symptom, build, runner, templates, sarif, llm, python;
+  std::string repo, issue, log, symptom, build, runner, templates, sarif, python;
+  std::string llm, llm_model, llm_cache = LlmCache::DefaultDir();
+  double llm_timeout = 60;
+  int llm_propose = 0;
   std::vector<std::string> sites;  // FILE:LINE
   std::vector<std::string> tests;  // the first is the failing test
   int world_size = 0, top = 1, jobs = 1, max_candidates = GenerateOptions().max_per_site;
@@ -51,7 +56,11 @@ absl::StatusOr<RepairRequest> MakeRequest(const Options& o, const std::atomic<bo
   }
   const int inputs = !o.issue.empty() + !o.log.empty() + !o.sites.empty();
   if (inputs != 1) return absl::InvalidArgumentError("give exactly one of --issue FILE, --log FILE or --site FILE:LINE");
-  if (!o.llm.empty()) return absl::UnimplementedError("--llm: the LLM ranker is not built yet; the heuristic ranker is used without it");
+  if (!o.llm.empty()) {
+    if (absl::Status url = CheckLlmUrl(o.llm, "--llm"); !url.ok()) return url;
+  }
+  if (!(o.llm_timeout > 0)) return absl::InvalidArgumentError("--llm-timeout must be more than 0 seconds");
+  if (o.llm_propose < 0) return absl::InvalidArgumentError("--llm-propose must be 0 or more");
   absl::StatusOr<RepoConfig> config = LoadRepoConfig(o.repo);
   if (!config.ok()) return config.status();
   if (!o.issue.empty() || !o.log.empty()) {
@@ -113,6 +122,18 @@ absl::Status Apply(const std::string& repo, const ValidatedCandidate& best) {
   return absl::OkStatus();
 }
 
+// The LLM's notes and spending, added to the report: the notes for every format, the
+// numbers under stats.llm in JSON.
+nlohmann::json AddLlmToReport(const LlmSession& session, RepairReport& report) {
+  const LlmStats& stats = session.client.stats();
+  for (const std::string& note : session.AllNotes()) report.notes.push_back(note);
+  report.notes.push_back(absl::StrFormat("llm: %d call(s), %d answer(s) from the cache, %d prompt and %d completion tokens",
+                                         stats.calls, stats.cache_hits, stats.prompt_tokens, stats.completion_tokens));
+  return {{"model", session.client.model()},     {"calls", stats.calls},
+          {"cache_hits", stats.cache_hits},      {"retries", stats.retries},
+          {"prompt_tokens", stats.prompt_tokens}, {"completion_tokens", stats.completion_tokens}};
+}
+
 int Run(const Options& options) {
   const std::atomic<bool>* cancel = InstallInterruptHandlers();
   absl::StatusOr<RepairRequest> request = MakeRequest(options, cancel);
@@ -121,13 +142,41 @@ int Run(const Options& options) {
     return kExitBadInput;
   }
   if (!options.quiet) request->progress = [](const std::string& line) { std::cerr << "smallfix: " << line << "\n"; };
+  // With --llm: the LLM ranks (and with --llm-propose also proposes); without it nothing
+  // below touches the request, so the output stays what the heuristic alone gives.
+  std::unique_ptr<LlmSession> llm;
+  std::unique_ptr<LlmRanker> llm_ranker;
+  if (!options.llm.empty()) {
+    LlmOptions llm_options;
+    llm_options.url = options.llm;
+    llm_options.model = options.llm_model;
+    llm_options.timeout_seconds = options.llm_timeout;
+    llm_options.cache_dir = options.llm_cache;
+    llm_options.api_key = ApiKeyFromEnvironment();
+    llm_options.cancel = cancel;
+    llm = std::make_unique<LlmSession>(std::move(llm_options));
+    llm->progress = request->progress;
+    const std::string failure = !request->failure_text.empty() ? request->failure_text : request->symptom_text;
+    llm_ranker = std::make_unique<LlmRanker>(llm.get(), failure);
+    request->ranker = llm_ranker.get();
+    if (options.llm_propose > 0) {
+      request->propose = [&llm, failure, repo = request->repo, n = options.llm_propose](
+                             const std::vector<RepairSite>& sites, const std::vector<ScoredCandidate>& existing) {
+        return ProposeEdits(*llm, failure, repo, sites, existing, n);
+      };
+    }
+  }
   absl::StatusOr<RepairReport> report = RunRepair(*request);
   if (!report.ok()) {
     std::cerr << "smallfix: " << report.status().message() << "\n";
     return kExitBadInput;
   }
+  nlohmann::json llm_stats;
+  if (llm) llm_stats = AddLlmToReport(*llm, *report);
   if (options.json) {
-    std::cout << ReportJson(*report).dump(2) << "\n";
+    nlohmann::json out = ReportJson(*report);
+    if (llm) out["stats"]["llm"] = llm_stats;
+    std::cout << out.dump(2) << "\n";
   } else {
     std::cout << ReportText(*report, request->validate);
   }
@@ -136,7 +185,8 @@ int Run(const Options& options) {
     out << ReportSarif(*report).dump(2) << "\n";
     if (!out) std::cerr << "smallfix: cannot write --sarif " << options.sarif << "\n";
   }
-  if (report->cancelled) {
+  // Ctrl-C while waiting for the LLM ends the run like Ctrl-C while validating.
+  if (report->cancelled || (llm && cancel->load())) {
     std::cerr << "smallfix: interrupted; workspaces removed\n";
     return 128 + (InterruptSignal() ? InterruptSignal() : 2);
   }
@@ -176,7 +226,14 @@ void AddRepairCommand(CLI::App& app, int* exit_status) {
   repair->add_option("--jobs", o->jobs, "Candidates validated at once (default 1)");
   repair->add_option("--max-candidates", o->max_candidates,
                      "Candidates kept per site, best first (default 12; 0: all)");
-  repair->add_option("--llm", o->llm, "URL of an LLM ranking service");
+  CLI::Option* llm = repair->add_option(
+      "--llm", o->llm, "Base URL of an OpenAI-compatible server that ranks the candidates (e.g. http://127.0.0.1:8000)");
+  repair->add_option("--llm-model", o->llm_model, "Model name (default: the server's first /v1/models entry)")->needs(llm);
+  repair->add_option("--llm-timeout", o->llm_timeout, "Seconds per LLM request (default 60)")->needs(llm);
+  repair->add_option("--llm-propose", o->llm_propose, "Also ask the LLM for up to N edits at the top sites")->needs(llm);
+  repair->add_option("--llm-cache", o->llm_cache,
+                     "Directory of cached LLM answers (default $XDG_CACHE_HOME/smallfix/llm or ~/.cache/smallfix/llm)")
+      ->needs(llm);
   repair->add_flag("--apply", o->apply, "Apply the best patch to the working tree (refused when it is dirty)");
   repair->add_flag("--json", o->json, "Print one JSON object (see DESIGN.md)");
   repair->add_option("--sarif", o->sarif, "Also write SARIF 2.1.0 with fixes to FILE");

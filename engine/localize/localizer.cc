@@ -5,11 +5,12 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
 #include "engine/localize/failure_text.h"
-#include "validators/junit_reader.h"
 #include "engine/localize/path_mapper.h"
+#include "engine/localize/repo_search.h"
 #include "engine/localize/site_ranker.h"
 #include "engine/localize/source_facts.h"
 #include "engine/localize/traceback_parser.h"
+#include "validators/junit_reader.h"
 
 namespace smallfix {
 namespace {
@@ -49,6 +50,43 @@ absl::Status AppendJUnitTraces(std::string_view xml, ParsedFailure* parsed) {
   }
   parsed->lines = order;
   return absl::OkStatus();
+}
+
+// What a user should know about how the failure was read: what was pasted incompletely or
+// in another printer's form, and what could not be used.
+void AddReadingNotes(const ParsedFailure& parsed, const PathMapper& mapper,
+                     std::vector<std::string>* notes) {
+  bool headless = false, truncated = false;
+  size_t outside = 0;
+  for (const Trace& trace : parsed.traces) {
+    headless = headless || trace.headless;
+    truncated = truncated || (trace.truncated && trace.kind == TraceKind::kException);
+    for (const TraceFrame& frame : trace.frames) outside += !mapper.Map(frame.path).has_value();
+  }
+  if (headless) {
+    notes->push_back(
+        "a traceback was pasted without its \"Traceback (most recent call last):\" line; it was "
+        "read from its first frame");
+  }
+  if (truncated) {
+    notes->push_back(
+        "a traceback ends without its exception line (the paste was cut); its frames were used "
+        "without it");
+  }
+  if (parsed.pasted_forms) {
+    notes->push_back(
+        "some frames were read from another printer's form (rich or loguru boxes, IPython / "
+        "Colab cells, torchrun's root-cause report)");
+  }
+  if (parsed.joined_wrapped_lines) {
+    notes->push_back("frame lines cut by a hard wrap were joined again");
+  }
+  if (outside > 0) {
+    notes->push_back(absl::StrFormat(
+        "%d frame(s) lie outside the repo (installed packages, the standard library, scripts "
+        "elsewhere): they were read as context, not as sites",
+        outside));
+  }
 }
 
 bool IsBlank(std::string_view text) {
@@ -93,7 +131,8 @@ absl::StatusOr<Localization> Localize(const std::string& repo_root, std::string_
   }
 
   SourceFacts facts(repo_root);
-  std::optional<Localization> localization = RankSites(parsed, *mapper, facts, options);
+  RepoSearch search(repo_root, mapper->files());
+  std::optional<Localization> localization = RankSites(parsed, *mapper, facts, options, &search);
   if (!localization) {
     if (binary) {
       return absl::InvalidArgumentError(absl::StrFormat(
@@ -105,6 +144,11 @@ absl::StatusOr<Localization> Localize(const std::string& repo_root, std::string_
         "no failure found in %d lines of input: expected a Python traceback (\"Traceback (most "
         "recent call last):\"), pytest failures, JUnit XML, or a faulthandler / py-spy stack dump",
         parsed.lines));
+  }
+  AddReadingNotes(parsed, *mapper, &notes);
+  if (search.cut()) {
+    notes.push_back(absl::StrFormat("the repo's source was searched only up to %d MB",
+                                    RepoSearch::kMaxBytes >> 20));
   }
   for (std::string& note : notes) localization->notes.push_back(std::move(note));
   return *std::move(localization);

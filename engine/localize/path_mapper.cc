@@ -36,7 +36,11 @@ bool SkippedDirectory(std::string_view name) {
 // dist-packages / lib/pythonX.Y; "" when the path is not in such a library.
 std::string_view InstalledPackage(const std::vector<std::string_view>& parts) {
   for (size_t i = 0; i + 1 < parts.size(); ++i) {
-    if (parts[i] == "site-packages" || parts[i] == "dist-packages") return parts[i + 1];
+    if (parts[i] == "site-packages" || parts[i] == "dist-packages") {
+      // An egg install: site-packages/pkg-1.0-py3.10.egg/pkg/...
+      if (parts[i + 1].ends_with(".egg") && i + 2 < parts.size()) return parts[i + 2];
+      return parts[i + 1];
+    }
     if (i > 0 && parts[i - 1] == "lib" && parts[i].starts_with("python")) {
       // lib/python3.11/<module>: the standard library, unless site-packages follows.
       if (i + 2 < parts.size() &&
@@ -131,6 +135,23 @@ std::optional<std::string> PathMapper::Map(std::string_view printed) const {
   }
   if (!best) return std::nullopt;
   return files_[*best];
+}
+
+bool PathMapper::IsOtherPackage(std::string_view printed, std::string_view repo_file) const {
+  std::string normal(printed);
+  std::replace(normal.begin(), normal.end(), '\\', '/');
+  const std::string_view package = InstalledPackage(Components(normal));
+  if (package.empty()) return false;
+  // Vendored copies live under folders named for it, before the package's own folder.
+  for (std::string_view part : Components(repo_file)) {
+    if (part == package) return false;
+    if (part == "third_party" || part == "thirdparty" || part == "3rdparty" || part == "vendor" ||
+        part == "vendored" || part == "_vendor" || part == "external" || part == "extern" ||
+        part == "deps" || part == "submodules") {
+      return true;
+    }
+  }
+  return false;
 }
 
 bool PathMapper::IsTestFile(std::string_view path) {

@@ -32,6 +32,12 @@ class PathMapper {
   // The repo-relative file `printed` names, or nullopt for frames outside the repo.
   std::optional<std::string> Map(std::string_view printed) const;
 
+  // True when `printed` lies in an interpreter library under another package that the repo
+  // vendors, so that `repo_file` is the vendored copy ("third_party/apex/apex/x.py" for
+  // ".../site-packages/apex/x.py"; also vendor/, _vendor/, external/, deps/, submodules/):
+  // such frames are kept as sites but rank below the repo's own.
+  bool IsOtherPackage(std::string_view printed, std::string_view repo_file) const;
+
   // Test files and conftest.py: usually not the bug site (tests/, test_*.py, *_test.py).
   static bool IsTestFile(std::string_view repo_relative);
 

@@ -1,6 +1,9 @@
 #include "engine/localize/rank_prefix.h"
 
+#include <re2/re2.h>
+
 #include <cctype>
+#include <cstdlib>
 #include <optional>
 
 namespace smallfix {
@@ -57,6 +60,45 @@ std::optional<int> StripSrunPrefix(std::string_view* line) {
   if (!rank || text.substr(i, 2) != ": ") return std::nullopt;
   line->remove_prefix(i + 2);
   return rank;
+}
+
+// Ray and vLLM worker prefixes: "(pid=4417) ", "(RayWorkerWrapper pid=4417, ip=10.0.0.3) ",
+// "(VllmWorker rank=1 pid=4417) ". Sets the rank when the prefix names one, and the stream.
+bool StripProcessPrefix(std::string_view* line, int* rank, int* stream) {
+  std::string_view text = *line;
+  if (text.size() < 7 || text[0] != '(') return false;
+  static const RE2* const process = new RE2(
+      R"re(\((?:[A-Za-z_][\w.]* )?(?:rank=(\d{1,6}) )?pid=(\d{1,9})(?:, [^)]{0,200})?\) ?)re");
+  std::string rank_digits, pid_digits;
+  re2::StringPiece input(text.data(), text.size());
+  if (!RE2::Consume(&input, *process, &rank_digits, &pid_digits)) return false;
+  const int pid = std::atoi(pid_digits.c_str());
+  if (!rank_digits.empty()) {
+    *rank = std::atoi(rank_digits.c_str());
+    *stream = *rank;
+  } else {
+    *stream = 1'000'000 + pid % 1'000'000;  // one stream per process, apart from ranks
+  }
+  line->remove_prefix(text.size() - input.size());
+  return true;
+}
+
+// Logger headers put before every line of a logged traceback: vLLM
+// "ERROR 04-08 04:00:01 [core.py:390] ", glog "[E0503 10:40:41.712 4100 file.cpp:475] " (also
+// without the thread id), NeMo "[NeMo W 2024-03-20 18:55:16 nemo_logging:349] ", and the
+// subprocess echo "stderr: ".
+std::string_view StripLoggerHeader(std::string_view text) {
+  if (text.size() < 8) return text;
+  const char c = text[0];
+  if (c != '[' && c != 'I' && c != 'W' && c != 'E' && c != 'D' && c != 'C' && c != 's') {
+    return text;
+  }
+  if (text.starts_with("stderr: ") || text.starts_with("stdout: ")) return text.substr(8);
+  static const RE2* const header = new RE2(
+      R"re((?:(?:INFO|WARNING|WARN|ERROR|DEBUG|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \[[\w.-]+:\d+\]|\[?[IWEF]\d{4} \d\d:\d\d:\d\d(?:\.\d+)?(?: +\d+)? [\w.-]+:\d+\]|\[NeMo [IWEDC] \d{4}-\d\d-\d\d \d\d:\d\d:\d\d [\w.-]+:\d+\]) ?)re");
+  re2::StringPiece input(text.data(), text.size());
+  if (!RE2::Consume(&input, *header)) return text;
+  return text.substr(text.size() - input.size());
 }
 
 // "2024-05-01 10:22:03,114", "2024-05-01T10:22:03.114512Z", optionally in brackets, then
@@ -122,10 +164,15 @@ PrefixedLine SplitRankPrefix(std::string_view line) {
   for (int round = 0; round < 3; ++round) {
     std::optional<int> rank = StripBracketPrefix(&text);
     if (!rank && round == 0) rank = StripSrunPrefix(&text);
-    if (!rank) break;
+    if (!rank) {
+      if (StripProcessPrefix(&text, &out.rank, &out.stream)) continue;
+      break;
+    }
     out.rank = *rank;
+    out.stream = *rank;
   }
-  out.text = StripTimestamp(text);
+  text = StripTimestamp(text);
+  out.text = StripLoggerHeader(text);
   return out;
 }
 

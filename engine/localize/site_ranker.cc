@@ -1,5 +1,7 @@
 #include "engine/localize/site_ranker.h"
 
+#include <re2/re2.h>
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -8,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "engine/localize/coverage_ranking.h"
 #include "engine/localize/symptom.h"
 
@@ -20,6 +24,7 @@ struct RepoFrame {
   int line = 0;
   std::string printed_function;
   bool test = false;
+  bool other_package = false;  // an installed copy of another package that the repo vendors
 };
 
 struct Candidate {
@@ -30,6 +35,7 @@ struct Candidate {
   int secondary = 0;
   int reach = 0;  // 2: a non-test repo frame, 1: test frames only, 0: none
   bool under_rank_condition = false;
+  bool printed_warning = false;  // a warning printed, not raised: context for any exception
 };
 
 // Scores within one trace: each frame further out is less likely.
@@ -42,6 +48,13 @@ constexpr double kOtherTraceDecay = 0.8;
 // With coverage, the traceback ranking keeps most of the weight: it names the failing
 // statement, coverage only says which lines failing tests run more than passing ones.
 constexpr double kTraceWeight = 0.7;
+// Another package's installed copy that the repo vendors: kept, below the repo's own frames.
+constexpr double kOtherPackageFactor = 0.5;
+// Sites found by searching the repo's text rank below every frame.
+constexpr double kSearchBase = 0.3;
+constexpr double kSearchDecay = 0.9;
+// The caller that passed a wrong object, relative to the top site.
+constexpr double kCallerFactor = 0.9;
 
 std::string_view LastPart(std::string_view type) {
   const size_t dot = type.rfind('.');
@@ -56,8 +69,42 @@ bool IsLauncherException(std::string_view exception_type) {
          last == "ProcessExitedException" || last == "SignalException";
 }
 
+namespace {
+
+// For "'T' object has no attribute 'a'": the parameter of the top site's function whose
+// attribute the statement reads, and that function's name; nullopt when the statement reads
+// `a` from something else (self, a local, a global).
+std::optional<std::string> WrongObjectFunction(const Symptom& symptom, const Site& top,
+                                               RepoSearch& search) {
+  if (LastPart(symptom.exception_type) != "AttributeError") return std::nullopt;
+  std::string type, attr;
+  if (!RE2::PartialMatch(symptom.message, R"re(^'([\w.]+)' object has no attribute '(\w+)')re",
+                         &type, &attr) ||
+      type == "NoneType") {
+    return std::nullopt;
+  }
+  std::optional<std::string> text = search.Line(top.file, top.line);
+  if (!text) return std::nullopt;
+  std::string function;
+  const std::vector<std::string> parameters =
+      search.EnclosingParameters(top.file, top.line, &function);
+  const RE2 read(absl::StrCat(R"re((?:^|[^\w.])(\w+)\.)re", attr, R"re(\b)re"));
+  re2::StringPiece input(*text);
+  std::string object;
+  while (RE2::FindAndConsume(&input, read, &object)) {
+    if (object != "self" && object != "cls" &&
+        std::find(parameters.begin(), parameters.end(), object) != parameters.end()) {
+      return function;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<Localization> RankSites(const ParsedFailure& parsed, const PathMapper& mapper,
-                                      SourceFacts& facts, const LocalizeOptions& options) {
+                                      SourceFacts& facts, const LocalizeOptions& options,
+                                      RepoSearch* search) {
   const std::string hang_evidence =
       parsed.hang_lines.empty() ? std::string() : parsed.hang_lines.front();
   std::vector<Candidate> candidates;
@@ -76,13 +123,29 @@ std::optional<Localization> RankSites(const ParsedFailure& parsed, const PathMap
       candidate.symptom = ClassifySymptom(trace.exception_type, trace.message);
     }
     candidate.launcher = IsLauncherException(trace.exception_type);
+    candidate.printed_warning = trace.form == "warning";
     candidate.secondary = SecondaryLevel(candidate.symptom);
     for (auto frame = trace.frames.rbegin(); frame != trace.frames.rend(); ++frame) {
       std::optional<std::string> file = mapper.Map(frame->path);
       if (!file) continue;
       const bool test = PathMapper::IsTestFile(*file);
-      candidate.frames.push_back({*file, frame->line, frame->function, test});
+      candidate.frames.push_back(
+          {*file, frame->line, frame->function, test, mapper.IsOtherPackage(frame->path, *file)});
       candidate.reach = std::max(candidate.reach, test ? 1 : 2);
+    }
+    // Frames in other packages' installed copies follow the repo's own frames.
+    std::stable_partition(candidate.frames.begin(), candidate.frames.end(),
+                          [](const RepoFrame& f) { return !f.other_package; });
+    // A warning raised as an error (-W error) is raised inside `warnings.warn`'s caller, but
+    // the statement to change is the one the warning is about: the next frame out.
+    if (search != nullptr && !candidate.printed_warning &&
+        LastPart(trace.exception_type).ends_with("Warning")) {
+      auto first = std::find_if(candidate.frames.begin(), candidate.frames.end(),
+                                [](const RepoFrame& f) { return !f.test; });
+      if (first != candidate.frames.end() && first + 1 != candidate.frames.end()) {
+        std::optional<std::string> text = search->Line(first->file, first->line);
+        if (text && text->find("warn(") != std::string::npos) std::iter_swap(first, first + 1);
+      }
     }
     for (const RepoFrame& frame : candidate.frames) {
       if (frame.test) continue;
@@ -95,16 +158,15 @@ std::optional<Localization> RankSites(const ParsedFailure& parsed, const PathMap
   }
 
   // Best first; see the header for why each key is there.
-  std::stable_sort(candidates.begin(), candidates.end(),
-                   [](const Candidate& a, const Candidate& b) {
-                     auto key = [](const Candidate& c) {
-                       return std::make_tuple(!c.launcher, !c.trace->superseded, -c.secondary,
-                                              c.reach,
-                                              c.secondary == 1 && c.under_rank_condition,
-                                              !c.trace->truncated, c.trace->order);
-                     };
-                     return key(a) > key(b);
-                   });
+  std::stable_sort(
+      candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
+        auto key = [](const Candidate& c) {
+          return std::make_tuple(!c.launcher, !c.printed_warning, !c.trace->superseded,
+                                 -c.secondary, c.reach, c.secondary == 1 && c.under_rank_condition,
+                                 !c.trace->truncated, c.trace->order);
+        };
+        return key(a) > key(b);
+      });
 
   Localization result;
   if (!candidates.empty()) {
@@ -128,8 +190,9 @@ std::optional<Localization> RankSites(const ParsedFailure& parsed, const PathMap
     int outer = 0;
     int outer_test = 0;
     for (const RepoFrame& frame : candidate.frames) {
-      const double score = frame.test ? base * kTestFrameFactor * std::pow(kOuterFrameDecay, outer_test++)
-                                      : base * std::pow(kOuterFrameDecay, outer++);
+      double score = frame.test ? base * kTestFrameFactor * std::pow(kOuterFrameDecay, outer_test++)
+                                : base * std::pow(kOuterFrameDecay, outer++);
+      if (frame.other_package) score *= kOtherPackageFactor;
       const auto key = std::make_pair(frame.file, frame.line);
       auto [it, inserted] = index.emplace(key, result.sites.size());
       if (inserted) {
@@ -150,6 +213,85 @@ std::optional<Localization> RankSites(const ParsedFailure& parsed, const PathMap
       if (candidate.trace->rank >= 0 &&
           std::find(site.ranks.begin(), site.ranks.end(), candidate.trace->rank) == site.ranks.end()) {
         site.ranks.push_back(candidate.trace->rank);
+      }
+    }
+  }
+
+  if (search != nullptr && result.sites.empty()) {
+    // Nothing printed points into the repo: find what the message names in its source.
+    const std::vector<SearchHit> hits =
+        search->ForSymptom(result.symptom, static_cast<size_t>(std::max(options.max_sites, 1)));
+    double score = kSearchBase;
+    for (const SearchHit& hit : hits) {
+      Site site;
+      site.file = hit.file;
+      site.line = hit.line;
+      site.score = score * hit.weight;
+      site.symptom = result.symptom.Text();
+      site.symptom_class = result.symptom.symptom_class;
+      index.emplace(std::make_pair(hit.file, hit.line), result.sites.size());
+      result.sites.push_back(std::move(site));
+      score *= kSearchDecay;
+    }
+    if (!hits.empty()) {
+      result.notes.push_back(absl::StrFormat(
+          "no frame of the failure lies in the repo: the sites come from searching the repo's "
+          "source for what the message names (the best %s, line %d: %s); they are less certain "
+          "than a frame",
+          hits.front().file, hits.front().line, hits.front().why));
+    } else {
+      result.notes.push_back(
+          "no frame of the failure lies in the repo, and searching the repo's source for what "
+          "the message names found nothing");
+    }
+  }
+  if (search != nullptr && !result.sites.empty()) {
+    // The callee read an attribute of a wrong object: its caller passed it.
+    auto top = std::max_element(result.sites.begin(), result.sites.end(),
+                                [](const Site& a, const Site& b) { return a.score < b.score; });
+    if (std::optional<std::string> function = WrongObjectFunction(result.symptom, *top, *search)) {
+      const double want = top->score * kCallerFactor;
+      const std::pair<std::string, int> top_key(top->file, top->line);
+      bool raised = false;
+      for (const Candidate& candidate : candidates) {
+        for (size_t k = 0; k + 1 < candidate.frames.size() && !raised; ++k) {
+          if (candidate.frames[k].file != top_key.first ||
+              candidate.frames[k].line != top_key.second) {
+            continue;
+          }
+          const RepoFrame& caller = candidate.frames[k + 1];
+          auto it = index.find(std::make_pair(caller.file, caller.line));
+          if (it != index.end()) {
+            Site& site = result.sites[it->second];
+            site.score = std::max(site.score, want);
+            raised = true;
+          }
+        }
+        if (raised) break;
+      }
+      if (!raised) {
+        double score = want;
+        for (const SearchHit& hit : search->Callers(*function, 5)) {
+          const auto key = std::make_pair(hit.file, hit.line);
+          if (key == top_key) continue;
+          auto [it, inserted] = index.emplace(key, result.sites.size());
+          if (inserted) {
+            Site site;
+            site.file = hit.file;
+            site.line = hit.line;
+            site.symptom = result.symptom.Text();
+            site.symptom_class = result.symptom.symptom_class;
+            result.sites.push_back(std::move(site));
+          }
+          Site& site = result.sites[it->second];
+          site.score = std::max(site.score, score * hit.weight);
+          score *= kSearchDecay;
+        }
+        result.notes.push_back(
+            absl::StrCat("the failing statement reads an attribute of a parameter of ", *function,
+                         "(); the calls of ", *function,
+                         "() in the repo are sites too (the object passed "
+                         "may be the wrong one)"));
       }
     }
   }

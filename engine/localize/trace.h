@@ -30,7 +30,10 @@ struct Trace {
   size_t order = 0;                // input line index where it ended: "printed last" is max
   bool superseded = false;         // an earlier link of a chain ("During handling of ...")
   bool truncated = false;          // ended without an exception line
-  std::string form;                // "python", "pytest", "faulthandler", "py-spy", "junit"
+  bool headless = false;           // began at a frame: the "Traceback" header was not pasted
+  // "python", "pytest", "faulthandler", "py-spy", "junit", "warning" (a printed warning:
+  // one frame, the warning's category as the type), "error-line" (an exception line alone)
+  std::string form;
 };
 
 // Everything read from one failure input.
@@ -39,6 +42,9 @@ struct ParsedFailure {
   std::vector<std::string> hang_lines;  // watchdog / timeout lines that signal a hang
   size_t lines = 0;                     // lines read
   bool dropped_traces = false;          // more traces than kept (only the last are kept)
+  bool pasted_forms = false;            // some lines were rich / IPython / loguru forms
+  bool joined_wrapped_lines = false;    // frames cut by a hard wrap were joined again
+  bool setup_py = false;                // the input names setup.py (a build's output)
 };
 
 }  // namespace smallfix

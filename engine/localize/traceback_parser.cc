@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "engine/localize/failure_text.h"
+#include "engine/localize/pasted_forms.h"
 #include "engine/localize/rank_prefix.h"
 
 namespace smallfix {
@@ -23,6 +24,8 @@ struct TracebackParser::Patterns {
   RE2 pytest_rule{R"re(={3,}.*={3,}|-{3,} .* -{3,}|!{3,}.*!{3,})re"};
   RE2 pytest_error_line{R"re(E(?:\s{2,}(.*))?)re"};
   RE2 pytest_summary{R"re((?:FAILED|ERROR) (\S+)(?: - (.*))?)re"};
+  RE2 warning{R"re(\s*(\S[^:]*?\.py):(\d+): ([A-Z]\w*Warning): ?(.*))re"};
+  RE2 backticked{R"re(`([A-Za-z_][\w.]*(?:Error|Exception|Warning)(?::[^`]*)?)`)re"};
   RE2 hang{
       R"re((?i)(watchdog caught collective operation timeout|timed out waiting|timeout \(\d+:\d\d:\d\d\)!|nccl.*timeout|collective operation timeout|deadline exceeded|hang detected))re"};
 };
@@ -38,6 +41,8 @@ struct TracebackParser::Stream {
   std::optional<size_t> last_trace_id;  // for chains: the trace a new one supersedes
   Trace pytest;                          // frames and E lines of the pytest failure being read
   bool pytest_has_error = false;
+  size_t frame_indent = 0;  // indentation of the current traceback's last "File" line
+  bool e_block = false;     // reading a traceback printed inside pytest's "E   " lines
 };
 
 namespace {
@@ -56,6 +61,24 @@ bool IsIdentifierStart(char c) {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
 }
 bool IsIdentifierChar(char c) { return IsIdentifierStart(c) || (c >= '0' && c <= '9'); }
+
+size_t Indent(std::string_view text) {
+  const size_t start = text.find_first_not_of(" \t");
+  return start == std::string_view::npos ? text.size() : start;
+}
+
+// An exception type that a line may hold alone: a dotted name ending in Error, Exception,
+// Warning or Interrupt, not an all-capitals log level ("ERROR").
+bool ErrorLikeType(std::string_view type) {
+  const size_t dot = type.rfind('.');
+  const std::string_view last = dot == std::string_view::npos ? type : type.substr(dot + 1);
+  if (last.size() < 5 || !(last[0] >= 'A' && last[0] <= 'Z')) return false;
+  if (std::none_of(last.begin(), last.end(), [](char c) { return c >= 'a' && c <= 'z'; })) {
+    return false;
+  }
+  return last.ends_with("Error") || last.ends_with("Exception") || last.ends_with("Warning") ||
+         last.ends_with("Interrupt") || last == "StopIteration";
+}
 
 int ToInt(std::string_view digits) {
   int value = 0;
@@ -113,8 +136,8 @@ bool ParseExceptionLine(std::string_view line, std::string* type, std::string* m
 TracebackParser::TracebackParser() : patterns_(std::make_unique<Patterns>()) {}
 TracebackParser::~TracebackParser() = default;
 
-TracebackParser::Stream& TracebackParser::StreamFor(int rank) {
-  std::unique_ptr<Stream>& stream = streams_[rank];
+TracebackParser::Stream& TracebackParser::StreamFor(int rank, int stream_key) {
+  std::unique_ptr<Stream>& stream = streams_[stream_key];
   if (!stream) {
     stream = std::make_unique<Stream>();
     stream->rank = rank;
@@ -169,10 +192,28 @@ void TracebackParser::FlushPytest(Stream& stream) {
   Push(stream, std::move(trace));
 }
 
-void TracebackParser::Feed(int rank, std::string_view text, size_t index) {
+void TracebackParser::Feed(int rank, int stream_key, std::string_view text, size_t index) {
   index_ = index;
   ++result_.lines;
-  Stream& stream = StreamFor(rank);
+  Stream& stream = StreamFor(rank, stream_key);
+  if (rank >= 0) stream.rank = rank;
+  rank = stream.rank;
+
+  // A traceback inside pytest's "E   " lines (spawn's ProcessRaisedException, a subprocess's
+  // output): read it without the "E" and pytest's indentation.
+  if (!text.empty() && text[0] == 'E' && (text.size() == 1 || text[1] == ' ')) {
+    std::string_view inner = text.substr(1);
+    size_t pad = 0;
+    while (pad < 7 && pad < inner.size() && inner[pad] == ' ') ++pad;
+    inner.remove_prefix(pad);  // pytest writes "E" and seven spaces before each line
+    if (stream.e_block || inner.starts_with("Traceback (most recent call last):")) {
+      stream.e_block = true;
+      text = inner;
+    }
+  } else if (stream.e_block) {
+    stream.e_block = false;
+    ClosePython(stream, /*truncated=*/true);
+  }
   const std::string_view trimmed = TrimLeft(text);
 
   if (trimmed.starts_with("Traceback (most recent call last):")) {
@@ -193,6 +234,7 @@ void TracebackParser::Feed(int rank, std::string_view text, size_t index) {
       if (trimmed.starts_with("File \"") &&
           RE2::FullMatch(text, patterns_->python_frame, &path, &digits, &function)) {
         stream.current.frames.push_back({path, ToInt(digits), function});
+        stream.frame_indent = Indent(text);
         stream.blank_lines = 0;
         return;
       }
@@ -200,12 +242,16 @@ void TracebackParser::Feed(int rank, std::string_view text, size_t index) {
         if (++stream.blank_lines > 2) ClosePython(stream, /*truncated=*/true);
         return;
       }
-      if (text[0] == ' ' || text[0] == '\t' || trimmed == "..." ||
+      std::string type, message;
+      // Printers that indent a whole traceback (pip's box, torchrun's root-cause report)
+      // indent its exception line too, but never deeper than its frames.
+      const bool indented = text[0] == ' ' || text[0] == '\t';
+      const bool shallow = !stream.current.frames.empty() && Indent(text) <= stream.frame_indent;
+      if ((indented && !shallow) || trimmed == "..." ||
           trimmed.starts_with("[Previous line repeated")) {
         return;  // source, carets, elisions
       }
-      std::string type, message;
-      if (ParseExceptionLine(text, &type, &message)) {
+      if (ParseExceptionLine(trimmed, &type, &message)) {
         stream.current.exception_type = std::move(type);
         stream.current.message = std::move(message);
         ClosePython(stream, /*truncated=*/false);
@@ -230,6 +276,21 @@ void TracebackParser::Feed(int rank, std::string_view text, size_t index) {
       CloseDump(stream);
       break;
     case Stream::Mode::kNone:
+      // A frame outside a traceback: the header was cut off (or the paste starts at "...").
+      if (trimmed.starts_with("File \"") &&
+          RE2::FullMatch(text, patterns_->python_frame, &path, &digits, &function)) {
+        FlushPytest(stream);
+        stream.mode = Stream::Mode::kPython;
+        stream.current = Trace();
+        stream.current.form = "python";
+        stream.current.rank = rank;
+        stream.current.headless = true;
+        stream.current.frames.push_back({path, ToInt(digits), function});
+        stream.frame_indent = Indent(text);
+        stream.stray_lines = 0;
+        stream.blank_lines = 0;
+        return;
+      }
       break;
   }
   FeedGeneral(stream, text, trimmed);
@@ -297,6 +358,21 @@ bool TracebackParser::FeedGeneral(Stream& stream, std::string_view text,
       return true;
     }
   }
+  if (text.find("Warning") != std::string_view::npos &&
+      text.find(".py:") != std::string_view::npos) {
+    std::string path, digits, type, message;
+    if (RE2::FullMatch(text, p.warning, &path, &digits, &type, &message)) {
+      FlushPytest(stream);
+      Trace trace;
+      trace.form = "warning";
+      trace.rank = rank;
+      trace.frames.push_back({path, ToInt(digits), ""});
+      trace.exception_type = std::move(type);
+      trace.message = std::move(message);
+      Push(stream, std::move(trace));
+      return true;
+    }
+  }
   if (text.find(".py:") != std::string_view::npos) {
     std::string tail;
     std::string path, digits;
@@ -337,6 +413,28 @@ bool TracebackParser::FeedGeneral(Stream& stream, std::string_view text,
       return true;
     }
   }
+  // An exception line on its own (an issue title, a quote in prose, the last line of a
+  // traceback whose frames were not pasted).
+  std::string_view candidate = trimmed;
+  while (candidate.starts_with("#")) candidate.remove_prefix(1);
+  candidate = TrimLeft(candidate);
+  std::string type, message, quoted;
+  bool found = ParseExceptionLine(candidate, &type, &message) && ErrorLikeType(type);
+  if (!found && candidate.find('`') != std::string_view::npos &&
+      RE2::PartialMatch(candidate, p.backticked, &quoted)) {
+    found = ParseExceptionLine(quoted, &type, &message) && ErrorLikeType(type);
+  }
+  if (found) {
+    FlushPytest(stream);
+    Trace trace;
+    trace.kind = TraceKind::kSummary;
+    trace.form = "error-line";
+    trace.rank = rank;
+    trace.exception_type = std::move(type);
+    trace.message = std::move(message);
+    Push(stream, std::move(trace));
+    return true;
+  }
   return false;
 }
 
@@ -354,13 +452,62 @@ ParsedFailure TracebackParser::Finish() {
 
 ParsedFailure ParseFailureText(std::string_view text) {
   TracebackParser parser;
+  PastedForms forms;
   FailureTextReader reader(text);
-  std::string line;
-  while (reader.Next(&line)) {
+  std::string line, next;
+  std::vector<std::string> rewritten;
+  bool have_next = reader.Next(&next);
+  bool joined = false, setup_py = false;
+  size_t widest = 0;  // the longest line so far: a hard wrap cuts lines at one width
+  while (have_next) {
+    line.swap(next);
+    have_next = reader.Next(&next);
+    size_t index = reader.line_index() - (have_next ? 1 : 0);
+    size_t segment = line.size();  // the last raw line that makes up `line`
+    widest = std::max(widest, segment);
+    // A frame line that a hard wrap (terminal copy, CI viewer) cut: the unprefixed lines
+    // that follow continue it.
+    for (int joins = 0; joins < 6 && have_next; ++joins) {
+      const std::string_view current = SplitRankPrefix(line).text;
+      if (!TrimLeft(current).starts_with("File \"")) break;
+      const PrefixedLine continuation = SplitRankPrefix(next);
+      if (continuation.stream >= 0 || next.empty() || next.starts_with("File \"") ||
+          next.starts_with("Traceback")) {
+        break;
+      }
+      const bool indented = next[0] == ' ' || next[0] == '\t';
+      const std::string both = std::string(current) + next;
+      if (IsCompleteFrameLine(current)) {
+        // It looks whole; join only a line as wide as the wrap and a continuation that makes
+        // a frame line and is not an exception line itself.
+        std::string type, message;
+        if ((indented && !next.starts_with(" in ")) || segment < 60 || segment < widest ||
+            !IsCompleteFrameLine(both) || ParseExceptionLine(next, &type, &message)) {
+          break;
+        }
+      } else if (indented && !IsCompleteFrameLine(both)) {
+        break;  // a source line after a frame line the printer left incomplete
+      }
+      line += next;
+      segment = next.size();
+      widest = std::max(widest, segment);
+      joined = true;
+      have_next = reader.Next(&next);
+      index = reader.line_index() - (have_next ? 1 : 0);
+    }
+    if (!setup_py && line.find("setup.py") != std::string::npos) setup_py = true;
     const PrefixedLine prefixed = SplitRankPrefix(line);
-    parser.Feed(prefixed.rank, prefixed.text, reader.line_index());
+    rewritten.clear();
+    forms.Rewrite(prefixed.stream, prefixed.text, &rewritten);
+    for (const std::string& plain : rewritten) {
+      parser.Feed(prefixed.rank, prefixed.stream, plain, index);
+    }
   }
-  return parser.Finish();
+  ParsedFailure parsed = parser.Finish();
+  parsed.pasted_forms = forms.used();
+  parsed.joined_wrapped_lines = joined;
+  parsed.setup_py = setup_py;
+  return parsed;
 }
 
 }  // namespace smallfix

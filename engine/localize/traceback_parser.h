@@ -20,8 +20,12 @@ bool ParseExceptionLine(std::string_view line, std::string* type, std::string* m
 // Reads the failures in log lines: Python tracebacks (chained ones, the SyntaxError form,
 // truncated ones), pytest failures in the long, short, line and native styles (location
 // lines, "E   " lines, collection and setup errors, the short test summary),
-// torch.multiprocessing's "-- Process N terminated" form, faulthandler and py-spy stack
-// dumps, and watchdog / timeout lines that signal a hang.
+// torch.multiprocessing's "-- Process N terminated" form (also inside pytest's "E   " lines),
+// faulthandler and py-spy stack dumps, watchdog / timeout lines that signal a hang, and what
+// users paste when they do not paste everything: tracebacks without their header (they start
+// at a frame or at "..."), exception lines indented by the printer around them (pip's
+// subprocess box, torchrun's root-cause report), printed warnings ("p.py:12: FutureWarning:
+// ...") and an exception line alone.
 //
 // Lines are fed one at a time with the rank they came from; each rank is its own stream,
 // so interleaved ranks do not cut each other's tracebacks. Memory is bounded: only the last
@@ -37,7 +41,9 @@ class TracebackParser {
   TracebackParser& operator=(const TracebackParser&) = delete;
 
   // `text` is one line without its rank prefix; `index` its 0-based place in the input.
-  void Feed(int rank, std::string_view text, size_t index);
+  void Feed(int rank, std::string_view text, size_t index) { Feed(rank, rank, text, index); }
+  // The same for a line of output `stream` (a rank, or a process a prefix named by pid).
+  void Feed(int rank, int stream, std::string_view text, size_t index);
   // Closes open tracebacks and returns what was read.
   ParsedFailure Finish();
 
@@ -45,7 +51,7 @@ class TracebackParser {
   struct Stream;
   struct Patterns;
 
-  Stream& StreamFor(int rank);
+  Stream& StreamFor(int rank, int stream);
   void Push(Stream& stream, Trace trace);
   void ClosePython(Stream& stream, bool truncated);
   void CloseDump(Stream& stream);

@@ -10,6 +10,7 @@
 #include "engine/base/temp_dir.h"
 #include "engine/index/repo_index.h"
 #include "engine/localize/localizer.h"
+#include "engine/localize/path_mapper.h"
 #include "engine/localize/symptom.h"
 #include "engine/localize/test_run.h"
 #include "engine/patterns/catalogue.h"
@@ -194,13 +195,23 @@ absl::StatusOr<RepairReport> RunRepair(const RepairRequest& request) {
     report.symptom = ToInput(localization->symptom);
     report.notes = localization->notes;
     for (std::string& note : coverage_notes) report.notes.push_back(std::move(note));
+    // Test files are reported as sites but never edited: the tests are the oracle that
+    // validation trusts, and a patch that inverts an assertion would pass it.
+    int test_sites = 0;
     for (const Site& site : localization->sites) {
-      sites.push_back({site.file, site.line, site.score});
+      if (PathMapper::IsTestFile(site.file)) {
+        ++test_sites;
+      } else {
+        sites.push_back({site.file, site.line, site.score});
+      }
       report.sites.push_back({site.file, site.line, site.function, site.score, site.symptom,
                               site.symptom_class, site.ranks});
     }
+    if (test_sites > 0) {
+      report.notes.push_back(absl::StrFormat("%d site(s) in test files listed but not edited", test_sites));
+    }
     if (sites.empty()) {
-      report.notes.push_back("no site in the repo: the failure points only at files outside it");
+      report.notes.push_back("no site to edit in the repo: the failure points only at tests or at files outside it");
     }
   } else {
     const SymptomInput parsed = SymptomInput::FromText(request.symptom_text);
@@ -222,7 +233,11 @@ absl::StatusOr<RepairReport> RunRepair(const RepairRequest& request) {
       GenerateCandidates(request.repo, sites, report.symptom, *catalogue, &*index,
                          GenerateOptions{.max_per_site = request.max_candidates});
   if (!candidates.ok()) return candidates.status();
-  HeuristicRanker().Rank(*candidates);
+  if (request.propose) {
+    for (ScoredCandidate& extra : request.propose(sites, *candidates)) candidates->push_back(std::move(extra));
+  }
+  const HeuristicRanker heuristic;
+  (request.ranker != nullptr ? *request.ranker : heuristic).Rank(*candidates);
   report.generated = static_cast<int>(candidates->size());
   for (ScoredCandidate& scored : *candidates) report.candidates.push_back({std::move(scored), {}});
   if (request.progress) {

@@ -38,6 +38,14 @@ struct RepairRequest {
   // Candidates kept per site (GenerateOptions::max_per_site); 0: all.
   int max_candidates = GenerateOptions().max_per_site;
 
+  // Orders the candidates, best first; nullptr: the heuristic ranker. Not owned.
+  const Ranker* ranker = nullptr;
+  // Extra candidates (--llm-propose), asked for after the templates matched, with the sites and
+  // the template candidates (to drop duplicates); they are ranked and validated with the rest.
+  std::function<std::vector<ScoredCandidate>(const std::vector<RepairSite>& sites,
+                                             const std::vector<ScoredCandidate>& candidates)>
+      propose;
+
   // Progress lines for stderr ("[2/7] guard.none-continue: test ... 3.1 s").
   std::function<void(const std::string&)> progress;
   const std::atomic<bool>* cancel = nullptr;  // Ctrl-C / SIGTERM

@@ -1,7 +1,9 @@
 // Runs Localize on every case of the localization corpus (tests/data/localize) and checks
-// the symptom class, the exception type and the top-1 site (file, line, function).
+// the symptom class, the exception type and the top-1 site (file, line, function); and on
+// every case of the pasted-shapes corpus (shapes.yaml), reporting top-1 and top-3 by shape.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -47,9 +49,9 @@ std::string Unquote(std::string value) {
   return value;
 }
 
-std::vector<Expected> ReadExpected() {
+std::vector<Expected> ReadExpected(const std::string& name = "expected.yaml") {
   std::vector<Expected> entries;
-  std::istringstream in(ReadFile(kCorpus + "/expected.yaml"));
+  std::istringstream in(ReadFile(kCorpus + "/" + name));
   std::string line;
   while (std::getline(in, line)) {
     if (line.empty() || line[0] == '#') continue;
@@ -122,6 +124,64 @@ TEST(CorpusTest, TopOneSiteAndClass) {
   EXPECT_GE(class_hits / n, 0.9) << misses;
   EXPECT_GE(type_hits / n, 0.9) << misses;
   EXPECT_GE(function_hits / n, 0.9) << misses;
+}
+
+// The shapes users paste (cut, boxed, prefixed, nested, an error line alone, ...): the top
+// site must be right for 90% of all cases and 80% of each shape; `also_top3` (the caller that
+// passed a wrong object) must be among the first three sites too.
+TEST(CorpusTest, PastedShapesByShape) {
+  std::vector<Expected> cases = ReadExpected("shapes.yaml");
+  ASSERT_GE(cases.size(), 60u) << "shapes.yaml not found or unreadable under " << kCorpus;
+  struct Count {
+    int cases = 0, top1 = 0, top3 = 0;
+  };
+  std::map<std::string, Count> by_shape;
+  Count all;
+  std::string misses;
+  for (Expected& expected : cases) {
+    const std::string text = ReadFile(kCorpus + "/" + expected["case"]);
+    ASSERT_FALSE(text.empty()) << expected["case"];
+    absl::StatusOr<Localization> result = Localize(kCorpus + "/repo", text);
+    std::vector<std::string> sites;
+    if (result.ok()) {
+      for (const Site& site : result->sites)
+        sites.push_back(absl::StrFormat("%s:%d", site.file, site.line));
+    }
+    const std::string want = expected["file"] + ":" + expected["line"];
+    auto in_top3 = [&](const std::string& site) {
+      return std::find(sites.begin(), sites.begin() + std::min<size_t>(3, sites.size()), site) !=
+             sites.begin() + std::min<size_t>(3, sites.size());
+    };
+    const bool top1 = !sites.empty() && sites.front() == want;
+    const bool top3 =
+        in_top3(want) && (expected["also_top3"].empty() || in_top3(expected["also_top3"]));
+    Count& count = by_shape[expected["shape"]];
+    for (Count* c : {&count, &all}) {
+      ++c->cases;
+      c->top1 += top1;
+      c->top3 += top3;
+    }
+    if (!top1 || !top3) {
+      misses += absl::StrFormat(
+          "  %-44s got %s want %s%s%s\n", expected["case"].substr(7),
+          sites.empty()
+              ? (result.ok() ? std::string("no site") : std::string(result.status().message()))
+              : sites.front(),
+          want, expected["also_top3"].empty() ? "" : " and in top-3 ", expected["also_top3"]);
+    }
+  }
+  std::printf("pasted shapes: %d cases; top-1 %d (%.1f%%), top-3 %d (%.1f%%)\n", all.cases,
+              all.top1, 100.0 * all.top1 / all.cases, all.top3, 100.0 * all.top3 / all.cases);
+  std::printf("  %-16s %5s %7s %7s\n", "shape", "cases", "top-1", "top-3");
+  for (const auto& [shape, count] : by_shape) {
+    std::printf("  %-16s %5d %3d/%-3d %3d/%-3d\n", shape.c_str(), count.cases, count.top1,
+                count.cases, count.top3, count.cases);
+  }
+  std::printf("misses:\n%s", misses.empty() ? "  none\n" : misses.c_str());
+  EXPECT_GE(all.top1, 0.9 * all.cases) << misses;
+  for (const auto& [shape, count] : by_shape) {
+    EXPECT_GE(count.top1, 0.8 * count.cases) << "shape " << shape << "\n" << misses;
+  }
 }
 
 }  // namespace

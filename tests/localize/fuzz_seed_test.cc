@@ -17,26 +17,28 @@ void Fuzz(const std::string& data) {
 }
 
 TEST(FuzzSeedTest, CorpusCasesAndVariants) {
-  const std::filesystem::path cases =
-      std::filesystem::path(SMALLFIX_SOURCE_DIR) / "tests/data/localize/cases";
+  const std::filesystem::path root =
+      std::filesystem::path(SMALLFIX_SOURCE_DIR) / "tests/data/localize";
   int inputs = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(cases)) {
-    std::ifstream in(entry.path(), std::ios::binary);
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    const std::string data = buffer.str();
-    Fuzz(data);
-    for (size_t cut = 1; cut < data.size(); cut += data.size() / 7 + 1) {
-      Fuzz(data.substr(0, cut));           // truncated
-      Fuzz(data.substr(cut));              // starts mid-line
-      Fuzz(data.substr(cut) + data);       // spliced
-      std::string flipped = data;
-      flipped[cut] = static_cast<char>(flipped[cut] ^ 0x5a);
-      Fuzz(flipped);
+  for (const char* folder : {"cases", "shapes"}) {
+    for (const auto& entry : std::filesystem::directory_iterator(root / folder)) {
+      std::ifstream in(entry.path(), std::ios::binary);
+      std::stringstream buffer;
+      buffer << in.rdbuf();
+      const std::string data = buffer.str();
+      Fuzz(data);
+      for (size_t cut = 1; cut < data.size(); cut += data.size() / 7 + 1) {
+        Fuzz(data.substr(0, cut));      // truncated
+        Fuzz(data.substr(cut));         // starts mid-line
+        Fuzz(data.substr(cut) + data);  // spliced
+        std::string flipped = data;
+        flipped[cut] = static_cast<char>(flipped[cut] ^ 0x5a);
+        Fuzz(flipped);
+      }
+      ++inputs;
     }
-    ++inputs;
   }
-  EXPECT_GE(inputs, 40);
+  EXPECT_GE(inputs, 110);
 }
 
 }  // namespace

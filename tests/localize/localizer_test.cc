@@ -8,7 +8,9 @@
 #include <cstdio>
 #include <string>
 
+#include "engine/localize/site_ranker.h"
 #include "engine/localize/site_statement.h"
+#include "engine/localize/traceback_parser.h"
 #include "engine/source/document.h"
 
 namespace smallfix {
@@ -129,6 +131,69 @@ TEST(LocalizerTest, JUnitOptionJoinsTheConsoleOutput) {
   EXPECT_EQ(result->symptom.symptom_class, "none-iterate");
   ASSERT_FALSE(result->sites.empty());
   EXPECT_EQ(result->sites[0].function, "run");
+}
+
+// An exception line alone, or a frame into the repo with nothing else, is never "no failure
+// found": the site comes from the repo's text, and the notes say how it was found.
+TEST(LocalizerTest, AnExceptionLineAloneFindsTheSiteInTheRepo) {
+  absl::StatusOr<Localization> only = Localize(
+      kRepo, "ImportError: cannot import name 'LRScheduler' from 'torch.optim.lr_scheduler'\n");
+  ASSERT_TRUE(only.ok()) << only.status();
+  ASSERT_FALSE(only->sites.empty());
+  EXPECT_EQ(only->sites[0].file, "fastzero/runtime/lr_schedules.py");
+  EXPECT_EQ(only->sites[0].line, 4);
+  EXPECT_LT(only->sites[0].score, 0.5);  // below any frame
+  EXPECT_THAT(only->notes, testing::Contains(HasSubstr("searching the repo")));
+
+  absl::StatusOr<Localization> frame =
+      Localize(kRepo, "  File \"/x/fastzero/utils/config.py\", line 69, in get_grad_accum_steps\n");
+  ASSERT_TRUE(frame.ok()) << frame.status();
+  ASSERT_FALSE(frame->sites.empty());
+  EXPECT_EQ(frame->sites[0].line, 69);
+  EXPECT_THAT(frame->notes, testing::Contains(HasSubstr("without its \"Traceback")));
+
+  absl::StatusOr<Localization> unknown =
+      Localize(kRepo, "SomethingError: nothing the repo names\n");
+  ASSERT_TRUE(unknown.ok()) << unknown.status();
+  EXPECT_TRUE(unknown->sites.empty());
+  EXPECT_THAT(unknown->notes, testing::Contains(HasSubstr("found nothing")));
+}
+
+TEST(LocalizerTest, TheCallerThatPassedAWrongObjectIsSecond) {
+  // Only the callee's frame was pasted: the caller comes from the repo.
+  absl::StatusOr<Localization> result =
+      Localize(kRepo,
+               "  File \"/x/fastzero/utils/groups.py\", line 6, in group_sizes\n"
+               "    tp = parallel.tensor_parallel\n"
+               "AttributeError: 'CSVConfig' object has no attribute 'tensor_parallel'\n");
+  ASSERT_TRUE(result.ok()) << result.status();
+  ASSERT_GE(result->sites.size(), 2u);
+  EXPECT_EQ(result->sites[0].line, 6);
+  EXPECT_EQ(result->sites[1].file, "fastzero/utils/groups.py");
+  EXPECT_EQ(result->sites[1].function, "describe_layout");
+  // A NoneType receiver is the callee's own business (a missing guard): no caller is added.
+  absl::StatusOr<Localization> none =
+      Localize(kRepo,
+               "  File \"/x/fastzero/utils/groups.py\", line 6, in group_sizes\n"
+               "AttributeError: 'NoneType' object has no attribute 'tensor_parallel'\n");
+  ASSERT_TRUE(none.ok()) << none.status();
+  EXPECT_EQ(none->sites.size(), 1u);
+}
+
+TEST(LocalizerTest, VendoredPackageFramesRankBelowTheReposOwn) {
+  const PathMapper mapper = PathMapper::ForFiles(
+      {"fastzero/utils/config.py", "third_party/apex/apex/normalization/fused_layer_norm.py"});
+  const ParsedFailure parsed = ParseFailureText(
+      "Traceback (most recent call last):\n"
+      "  File \"/env/site-packages/fastzero/utils/config.py\", line 69, in get_grad_accum_steps\n"
+      "  File \"/env/site-packages/apex/normalization/fused_layer_norm.py\", line 12, in forward\n"
+      "RuntimeError: x\n");
+  SourceFacts facts("/nonexistent-smallfix-repo");
+  std::optional<Localization> result = RankSites(parsed, mapper, facts, LocalizeOptions());
+  ASSERT_TRUE(result.has_value());
+  ASSERT_EQ(result->sites.size(), 2u);
+  EXPECT_EQ(result->sites[0].file, "fastzero/utils/config.py");
+  EXPECT_EQ(result->sites[1].file, "third_party/apex/apex/normalization/fused_layer_norm.py");
 }
 
 TEST(LocalizerTest, BadInputSaysWhatIsWrong) {

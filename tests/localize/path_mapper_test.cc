@@ -42,6 +42,19 @@ TEST(PathMapperTest, FramesOutsideTheRepo) {
   EXPECT_EQ(mapper.Map(""), std::nullopt);
 }
 
+TEST(PathMapperTest, VendoredCopiesOfOtherPackages) {
+  const PathMapper mapper = PathMapper::ForFiles(
+      {"fastzero/utils/config.py", "third_party/apex/apex/normalization/fused_layer_norm.py"});
+  const std::string vendored =
+      "/opt/conda/lib/python3.10/site-packages/apex/normalization/fused_layer_norm.py";
+  ASSERT_EQ(mapper.Map(vendored), "third_party/apex/apex/normalization/fused_layer_norm.py");
+  EXPECT_TRUE(mapper.IsOtherPackage(vendored, *mapper.Map(vendored)));
+  const std::string own = "/opt/conda/lib/python3.10/site-packages/fastzero/utils/config.py";
+  EXPECT_FALSE(mapper.IsOtherPackage(own, *mapper.Map(own)));
+  EXPECT_FALSE(mapper.IsOtherPackage("/home/a/fastzero/fastzero/utils/config.py",
+                                     "fastzero/utils/config.py"));
+}
+
 TEST(PathMapperTest, TestFiles) {
   EXPECT_TRUE(PathMapper::IsTestFile("tests/test_zero.py"));
   EXPECT_TRUE(PathMapper::IsTestFile("tests/conftest.py"));

@@ -30,6 +30,36 @@ TEST(RankPrefixTest, TimestampsAndLevels) {
               "Traceback (most recent call last):");
 }
 
+TEST(RankPrefixTest, WorkerProcessPrefixesAreStreams) {
+  ExpectSplit("(RayWorkerWrapper pid=4417) Traceback (most recent call last):", -1,
+              "Traceback (most recent call last):");
+  ExpectSplit("(VllmWorker rank=1 pid=12231) KeyError: 'a'", 1, "KeyError: 'a'");
+  ExpectSplit("(pid=53316, ip=10.0.0.3)   File \"a.py\", line 1, in f", -1,
+              "  File \"a.py\", line 1, in f");
+  // Two processes without ranks are two streams; a rank is its own stream.
+  const PrefixedLine a = SplitRankPrefix("(pid=11) x");
+  const PrefixedLine b = SplitRankPrefix("(pid=12) x");
+  EXPECT_NE(a.stream, b.stream);
+  EXPECT_GE(a.stream, 0);
+  EXPECT_EQ(SplitRankPrefix("[rank3]:x").stream, 3);
+  EXPECT_EQ(SplitRankPrefix("x").stream, -1);
+  EXPECT_EQ(SplitRankPrefix("(not a prefix) x").text, "(not a prefix) x");
+}
+
+TEST(RankPrefixTest, LoggerHeadersOfLoggedTracebacks) {
+  ExpectSplit("ERROR 04-08 04:00:01 [core.py:390]   File \"a.py\", line 1, in f", -1,
+              "  File \"a.py\", line 1, in f");
+  ExpectSplit(
+      "(VllmWorker rank=0 pid=7) ERROR 03-25 21:13:53 [multiproc_executor.py:374] "
+      "Traceback (most recent call last):",
+      0, "Traceback (most recent call last):");
+  ExpectSplit("[rank1]:[E1016 03:31:38.919469923 ProcessGroupNCCL.cpp:607] [Rank 1] Watchdog", 1,
+              "[Rank 1] Watchdog");
+  ExpectSplit("[NeMo W 2024-03-20 18:55:16 nemo_logging:349] /p/x.py:3: UserWarning: w", -1,
+              "/p/x.py:3: UserWarning: w");
+  ExpectSplit("stderr: │ /p/x.py:12 in f │", -1, "│ /p/x.py:12 in f │");
+}
+
 TEST(RankPrefixTest, LeavesOtherLinesAlone) {
   ExpectSplit("    return x[0]", -1, "    return x[0]");
   ExpectSplit("[E ProcessGroupNCCL.cpp:563] Watchdog", -1, "[E ProcessGroupNCCL.cpp:563] Watchdog");

@@ -238,5 +238,91 @@ TEST(TracebackParserTest, GarbageAndEmptyGiveNothing) {
   EXPECT_TRUE(ParseFailureText(noise).traces.empty());
 }
 
+TEST(TracebackParserTest, HeadlessTracebackStartsAtItsFirstFrame) {
+  const ParsedFailure parsed = ParseFailureText(
+      "...\n"
+      "  File \"/home/a/p/pkg/mod.py\", line 41, in from_dict\n"
+      "    stage = cfg[\"zero\"][\"stage\"]\n"
+      "KeyError: 'zero'\n");
+  const Trace& trace = Last(parsed);
+  EXPECT_TRUE(trace.headless);
+  EXPECT_EQ(trace.exception_type, "KeyError");
+  ASSERT_EQ(trace.frames.size(), 1u);
+  EXPECT_EQ(trace.frames[0].line, 41);
+}
+
+TEST(TracebackParserTest, IndentedExceptionLineOfAnIndentedTraceback) {
+  // pip's subprocess box and torchrun's root cause indent the whole traceback; the exception
+  // line is never deeper than the frames, the source lines always are.
+  const ParsedFailure parsed = ParseFailureText(
+      "  ╰─> [6 lines of output]\n"
+      "      Traceback (most recent call last):\n"
+      "        File \"/src/fastzero/ops/builder.py\", line 9, in cuda_home\n"
+      "          return os.environ[\"CUDA_HOME\"]\n"
+      "          KeyError: 'not this one, a source line'\n"
+      "      KeyError: 'CUDA_HOME'\n"
+      "      [end of output]\n");
+  const Trace& trace = Last(parsed);
+  EXPECT_EQ(trace.exception_type, "KeyError");
+  EXPECT_EQ(trace.message, "'CUDA_HOME'");
+  EXPECT_FALSE(trace.truncated);
+}
+
+TEST(TracebackParserTest, TracebackInsidePytestErrorLines) {
+  const ParsedFailure parsed = ParseFailureText(
+      "E       torch.multiprocessing.spawn.ProcessRaisedException: \n"
+      "E       \n"
+      "E       -- Process 1 terminated with the following error:\n"
+      "E       Traceback (most recent call last):\n"
+      "E         File \"/usr/lib/python3/dist-packages/torch/multiprocessing/spawn.py\", line 69, "
+      "in _wrap\n"
+      "E           fn(i, *args)\n"
+      "E         File \"/src/fastzero/utils/config.py\", line 69, in get_grad_accum_steps\n"
+      "E           return a // b\n"
+      "E       ZeroDivisionError: integer division or modulo by zero\n"
+      "\n"
+      "/usr/lib/python3/dist-packages/torch/multiprocessing/spawn.py:160: "
+      "ProcessRaisedException\n");
+  bool found = false;
+  for (const Trace& trace : parsed.traces) {
+    if (trace.exception_type != "ZeroDivisionError") continue;
+    found = true;
+    ASSERT_EQ(trace.frames.size(), 2u);
+    EXPECT_EQ(trace.frames[1].path, "/src/fastzero/utils/config.py");
+    EXPECT_FALSE(trace.truncated);
+  }
+  EXPECT_TRUE(found);
+}
+
+TEST(TracebackParserTest, PrintedWarningsAreOneFrameTraces) {
+  const ParsedFailure parsed = ParseFailureText(
+      "step 0\n"
+      "  /src/fastzero/utils/warmup.py:16: FutureWarning: `warmup_fraction` is deprecated\n"
+      "    warmup = warmup_steps(total_steps, warmup_fraction=0.1)\n");
+  const Trace& trace = Last(parsed);
+  EXPECT_EQ(trace.form, "warning");
+  EXPECT_EQ(trace.exception_type, "FutureWarning");
+  ASSERT_EQ(trace.frames.size(), 1u);
+  EXPECT_EQ(trace.frames[0].line, 16);
+}
+
+TEST(TracebackParserTest, AnExceptionLineAlone) {
+  EXPECT_EQ(Last(ParseFailureText("ImportError: cannot import name 'X' from 'a.b'\n"),
+                 TraceKind::kSummary)
+                .exception_type,
+            "ImportError");
+  // An issue title and a backticked quote in prose.
+  EXPECT_EQ(Last(ParseFailureText("# KeyError: 'zero'\n"), TraceKind::kSummary).message, "'zero'");
+  const Trace& quoted =
+      Last(ParseFailureText(
+               "When it gathers I get `AttributeError: module 'torch' has no attribute 'x'` "
+               "and it stops.\n"),
+           TraceKind::kSummary);
+  EXPECT_EQ(quoted.exception_type, "AttributeError");
+  EXPECT_EQ(quoted.form, "error-line");
+  // Log levels and prose are not exception lines.
+  EXPECT_TRUE(ParseFailureText("ERROR: Could not build wheels\nNote: see above\n").traces.empty());
+}
+
 }  // namespace
 }  // namespace smallfix

@@ -14,6 +14,7 @@ struct BenchRun {
   std::vector<BugResult> bugs;
   double seconds = 0;  // wall-clock time of the run
   int jobs = 1;
+  std::string llm_model;  // bench --llm: the model asked ("" without --llm)
 };
 
 }  // namespace smallfix::bench

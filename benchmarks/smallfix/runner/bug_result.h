@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace smallfix::bench {
 
@@ -26,6 +27,16 @@ struct BugResult {
   std::string template_id;  // the plausible patch's template, "" when none
   bool site_found = false;  // localization (or --perfect) put the bug's site among the sites
   std::string error;        // set when the run itself failed (outcome "error")
+  // bench --llm only: the 1-based rank of the first candidate with the reference fix's AST in
+  // the heuristic's order and in the final (LLM-mixed) order of the same run; none when no
+  // candidate has it. And what the LLM did (its notes).
+  bool llm = false;
+  std::string llm_model;  // as asked ("" when the server was never reached)
+  std::optional<int> heuristic_rank;
+  std::optional<int> llm_rank;
+  int ranked = 0;             // candidates in the final list
+  int correct_candidates = 0;  // of them, with the reference fix's AST (for the random baseline)
+  std::vector<std::string> llm_notes;
 };
 
 }  // namespace smallfix::bench

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <vector>
@@ -14,6 +15,8 @@
 #include "engine/base/read_file.h"
 #include "engine/base/temp_dir.h"
 #include "engine/localize/localizer.h"
+#include "engine/rank/llm_ranker.h"
+#include "engine/repair/llm_proposer.h"
 #include "engine/repair/pipeline.h"
 #include "validators/process.h"
 #include "validators/validator.h"
@@ -157,6 +160,29 @@ BugResult RunBug(const BugSpec& spec, const BenchOptions& options) {
 
   absl::StatusOr<RepairRequest> request = MakeRequest(spec, options, repo);
   if (!request.ok()) return fail(request.status());
+  // bench --llm: the model sees the issue as a user would paste it, in either mode.
+  std::unique_ptr<LlmSession> llm;
+  std::unique_ptr<LlmRanker> llm_ranker;
+  if (!options.llm_url.empty()) {
+    LlmOptions llm_options;
+    llm_options.url = options.llm_url;
+    llm_options.model = options.llm_model;
+    llm_options.timeout_seconds = options.llm_timeout_seconds;
+    llm_options.cache_dir = options.llm_cache;
+    llm_options.api_key = ApiKeyFromEnvironment();
+    llm_options.cancel = options.cancel;
+    llm = std::make_unique<LlmSession>(std::move(llm_options));
+    absl::StatusOr<std::string> issue = ReadFile(spec.IssuePath());
+    const std::string failure = issue.ok() ? *issue : request->symptom_text;
+    llm_ranker = std::make_unique<LlmRanker>(llm.get(), failure);
+    request->ranker = llm_ranker.get();
+    if (options.llm_propose > 0) {
+      request->propose = [&llm, failure, repo, n = options.llm_propose](const std::vector<RepairSite>& sites,
+                                                                       const std::vector<ScoredCandidate>& existing) {
+        return ProposeEdits(*llm, failure, repo, sites, existing, n);
+      };
+    }
+  }
   const Clock::time_point start = Clock::now();
   absl::StatusOr<RepairReport> report = RunRepair(*request);
   result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
@@ -182,6 +208,7 @@ BugResult RunBug(const BugSpec& spec, const BenchOptions& options) {
     const ValidatedCandidate& candidate = report->candidates[i];
     const bool same = SameAstAsReference(*reference, ToPatched(candidate.scored.candidate));
     if (same && !first_same_ast) first_same_ast = static_cast<int>(i) + 1;
+    result.correct_candidates += same;
     if (best == nullptr && candidate.validation.status == "plausible") {
       best = &candidate;
       best_rank = static_cast<int>(i) + 1;
@@ -189,6 +216,23 @@ BugResult RunBug(const BugSpec& spec, const BenchOptions& options) {
     }
   }
   result.rank = first_same_ast;
+  if (llm) {
+    result.llm = true;
+    result.llm_rank = first_same_ast;
+    result.llm_notes = llm->AllNotes();
+    result.llm_model = llm->client.model();
+    result.ranked = static_cast<int>(report->candidates.size());
+    // The same candidates in the heuristic's order, found by their diffs.
+    for (size_t h = 0; h < llm->heuristic_order.size() && !result.heuristic_rank; ++h) {
+      for (const ValidatedCandidate& candidate : report->candidates) {
+        if (candidate.scored.diff == llm->heuristic_order[h] &&
+            SameAstAsReference(*reference, ToPatched(candidate.scored.candidate))) {
+          result.heuristic_rank = static_cast<int>(h) + 1;
+          break;
+        }
+      }
+    }
+  }
   result.plausible = best != nullptr;
   if (best != nullptr) {
     result.template_id = best->scored.candidate.template_id;

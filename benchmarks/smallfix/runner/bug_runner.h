@@ -18,6 +18,10 @@ struct BenchOptions {
   std::string templates_dir;   // "" for the installed templates
   std::string interpreter = "/usr/bin/python3";
   const std::atomic<bool>* cancel = nullptr;
+  // bench --llm: rank (and with llm_propose > 0 also propose) with an OpenAI-compatible server.
+  std::string llm_url, llm_model, llm_cache;
+  double llm_timeout_seconds = 60;
+  int llm_propose = 0;
 };
 
 // Repairs one bug as a user would, from its issue.md alone (or at its site with

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "benchmarks/smallfix/runner/llm_comparison.h"
 #include "benchmarks/smallfix/runner/totals.h"
 
 namespace smallfix::bench {
@@ -26,6 +27,13 @@ nlohmann::json BugJson(const BugResult& bug) {
   if (!bug.correct_by.empty()) out["correct_by"] = bug.correct_by;
   if (!bug.template_id.empty()) out["template"] = bug.template_id;
   if (!bug.error.empty()) out["error"] = bug.error;
+  if (bug.llm) {
+    out["heuristic_rank"] = bug.heuristic_rank ? nlohmann::json(*bug.heuristic_rank) : nlohmann::json(nullptr);
+    out["llm_rank"] = bug.llm_rank ? nlohmann::json(*bug.llm_rank) : nlohmann::json(nullptr);
+    out["llm_notes"] = bug.llm_notes;
+    out["ranked"] = bug.ranked;
+    out["correct_candidates"] = bug.correct_candidates;
+  }
   return out;
 }
 
@@ -50,8 +58,11 @@ nlohmann::json ResultsJson(const BenchRun& run) {
   for (const BugResult& bug : run.bugs) bugs.push_back(BugJson(bug));
   nlohmann::json totals = nlohmann::json::object();
   for (const auto& [key, value] : ComputeTotals(run.bugs)) totals[key] = TotalsJson(value);
-  return {{"mode", run.mode}, {"jobs", run.jobs}, {"seconds", Round(run.seconds, 0.1)},
-          {"bugs", bugs}, {"totals", totals}};
+  nlohmann::json out = {{"mode", run.mode}, {"jobs", run.jobs}, {"seconds", Round(run.seconds, 0.1)},
+                        {"bugs", bugs}, {"totals", totals}};
+  // Only with --llm, so that a run without it writes what it always did.
+  if (!run.llm_model.empty()) out["llm"] = LlmComparisonJson(run);
+  return out;
 }
 
 }  // namespace smallfix::bench

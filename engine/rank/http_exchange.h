@@ -1,0 +1,38 @@
+#ifndef SMALLFIX_ENGINE_RANK_HTTP_EXCHANGE_H_
+#define SMALLFIX_ENGINE_RANK_HTTP_EXCHANGE_H_
+
+#include <atomic>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+
+namespace smallfix {
+
+// One HTTP request over libcurl with every limit set: connect and total time, response size,
+// TLS verification on, no redirects (a redirect could carry an Authorization header to another
+// host), only http and https. Headers may hold a secret: they are sent and never echoed in errors.
+struct HttpRequest {
+  std::string method = "GET";  // GET or POST
+  std::string url;
+  std::vector<std::string> headers;  // "Name: value"
+  std::string body;                  // POST only
+  double connect_timeout_seconds = 10;
+  double total_timeout_seconds = 60;
+  size_t max_response_bytes = 1 << 20;
+  const std::atomic<bool>* cancel = nullptr;  // Ctrl-C: aborts the transfer
+};
+
+struct HttpResponse {
+  long status = 0;
+  std::string body;
+  double retry_after_seconds = -1;  // Retry-After in seconds, -1 when absent or a date
+};
+
+// The response of any status; an error (naming the URL and what happened, e.g. "timed out
+// after 5 s", "response larger than 1048576 bytes") when no complete response came.
+absl::StatusOr<HttpResponse> HttpExchange(const HttpRequest& request);
+
+}  // namespace smallfix
+
+#endif  // SMALLFIX_ENGINE_RANK_HTTP_EXCHANGE_H_

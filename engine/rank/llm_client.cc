@@ -1,0 +1,266 @@
+#include "engine/rank/llm_client.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <random>
+#include <thread>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_replace.h"
+#include "engine/base/concat.h"
+
+namespace smallfix {
+namespace {
+
+constexpr size_t kQuotedBodyChars = 200;  // of an error body, in a message
+
+bool Retryable(long status) { return status == 429 || (status >= 500 && status <= 599); }
+
+// Sleeps `seconds` in small steps so that Ctrl-C is not held up.
+void Sleep(double seconds, const std::atomic<bool>* cancel) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  while (std::chrono::steady_clock::now() < until) {
+    if (cancel != nullptr && cancel->load()) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+}
+
+std::string Quote(std::string_view body) {
+  std::string text(body.substr(0, kQuotedBodyChars));
+  for (char& c : text) {
+    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+  }
+  return body.size() > kQuotedBodyChars ? Concat(text, "...") : text;
+}
+
+}  // namespace
+
+absl::Status CheckLlmUrl(std::string_view url, std::string_view flag) {
+  const size_t scheme = url.find("://");
+  const std::string_view name = url.substr(0, scheme == std::string_view::npos ? 0 : scheme);
+  if (name != "http" && name != "https") {
+    return absl::InvalidArgumentError(Concat(flag, " ", url, ": expected an http:// or https:// URL"));
+  }
+  const std::string_view authority = url.substr(scheme + 3, url.find('/', scheme + 3) - (scheme + 3));
+  if (authority.find('@') != std::string_view::npos) {
+    return absl::InvalidArgumentError(
+        Concat(flag, ": no credentials in the URL; put the key in SMALLFIX_LLM_API_KEY (or OPENAI_API_KEY)"));
+  }
+  if (authority.empty()) return absl::InvalidArgumentError(Concat(flag, " ", url, ": the URL names no host"));
+  return absl::OkStatus();
+}
+
+std::string ApiKeyFromEnvironment() {
+  for (const char* name : {"SMALLFIX_LLM_API_KEY", "OPENAI_API_KEY"}) {
+    if (const char* value = std::getenv(name); value != nullptr && value[0] != '\0') return value;
+  }
+  return "";
+}
+
+std::optional<nlohmann::json> ExtractJsonObject(std::string_view text) {
+  auto parse = [](std::string_view candidate) -> std::optional<nlohmann::json> {
+    nlohmann::json value = nlohmann::json::parse(candidate, nullptr, /*allow_exceptions=*/false);
+    if (value.is_object()) return value;
+    return std::nullopt;
+  };
+  if (auto whole = parse(text)) return whole;
+  if (size_t fence = text.find("```"); fence != std::string_view::npos) {
+    size_t start = text.find('\n', fence);
+    size_t end = start == std::string_view::npos ? start : text.find("```", start);
+    if (end != std::string_view::npos) {
+      if (auto fenced = parse(text.substr(start + 1, end - start - 1))) return fenced;
+    }
+  }
+  // The first '{' whose balanced span parses; strings are skipped so braces in them do not count.
+  for (size_t open = text.find('{'); open != std::string_view::npos; open = text.find('{', open + 1)) {
+    int depth = 0;
+    bool in_string = false;
+    for (size_t i = open; i < text.size(); ++i) {
+      const char c = text[i];
+      if (in_string) {
+        if (c == '\\') ++i;
+        else if (c == '"') in_string = false;
+      } else if (c == '"') {
+        in_string = true;
+      } else if (c == '{') {
+        ++depth;
+      } else if (c == '}' && --depth == 0) {
+        if (auto span = parse(text.substr(open, i - open + 1))) return span;
+        break;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+LlmClient::LlmClient(LlmOptions options) : options_(std::move(options)), cache_(options_.cache_dir) {
+  base_ = options_.url;
+  while (!base_.empty() && base_.back() == '/') base_.pop_back();
+  if (absl::EndsWith(base_, "/v1")) base_.resize(base_.size() - 3);
+  model_ = options_.model;
+}
+
+std::string LlmClient::Endpoint(const std::string& path) const { return Concat(base_, path); }
+
+std::vector<std::string> LlmClient::Headers() const {
+  std::vector<std::string> headers = {"Content-Type: application/json", "Accept: application/json"};
+  if (!options_.api_key.empty()) headers.push_back(Concat("Authorization: Bearer ", options_.api_key));
+  return headers;
+}
+
+std::string LlmClient::Scrub(std::string text) const {
+  // A server (or a proxy) may echo the request's headers back in an error page.
+  if (!options_.api_key.empty()) absl::StrReplaceAll({{options_.api_key, "[api key]"}}, &text);
+  return text;
+}
+
+absl::StatusOr<HttpResponse> LlmClient::Send(const std::string& path, const std::string& body) {
+  HttpRequest request;
+  request.method = body.empty() ? "GET" : "POST";
+  request.url = Endpoint(path);
+  request.headers = Headers();
+  request.body = body;
+  request.total_timeout_seconds = options_.timeout_seconds;
+  request.connect_timeout_seconds = std::min(10.0, options_.timeout_seconds);
+  request.max_response_bytes = options_.max_response_bytes;
+  request.cancel = options_.cancel;
+  std::mt19937 jitter(std::random_device{}());
+  double backoff = options_.first_backoff_seconds;
+  for (int attempt = 1;; ++attempt) {
+    if (request.method == "POST") ++stats_.calls;
+    absl::StatusOr<HttpResponse> response = HttpExchange(request);
+    // A hung or unreachable server is not retried: the time limit is the user's whole budget.
+    if (!response.ok()) return absl::Status(response.status().code(), Scrub(std::string(response.status().message())));
+    if (!Retryable(response->status) || attempt >= options_.max_attempts) return response;
+    double wait = backoff * std::uniform_real_distribution<double>(0.8, 1.2)(jitter);
+    if (response->retry_after_seconds >= 0) {
+      if (response->retry_after_seconds > options_.max_retry_wait_seconds) {
+        return absl::UnavailableError(absl::StrFormat(
+            "%s: HTTP %d with Retry-After %g s, longer than the %g s smallfix waits", request.url,
+            response->status, response->retry_after_seconds, options_.max_retry_wait_seconds));
+      }
+      wait = response->retry_after_seconds;
+    }
+    notes_.push_back(absl::StrFormat("llm: HTTP %d from %s; retried after %.1f s", response->status, path, wait));
+    ++stats_.retries;
+    Sleep(wait, options_.cancel);
+    if (options_.cancel != nullptr && options_.cancel->load()) {
+      return absl::CancelledError(Concat(request.url, ": interrupted"));
+    }
+    backoff *= 2;
+  }
+}
+
+absl::StatusOr<std::string> LlmClient::ResolveModel() {
+  if (!model_.empty()) return model_;
+  absl::StatusOr<HttpResponse> response = Send("/v1/models", "");
+  if (!response.ok()) return response.status();
+  if (response->status != 200) {
+    return absl::UnavailableError(absl::StrFormat("%s: HTTP %d: %s; give --llm-model", Endpoint("/v1/models"),
+                                                  response->status, Scrub(Quote(response->body))));
+  }
+  nlohmann::json models = nlohmann::json::parse(response->body, nullptr, false);
+  if (!models.is_object() || !models.contains("data") || !models["data"].is_array() || models["data"].empty() ||
+      !models["data"][0].is_object() || !models["data"][0].contains("id") || !models["data"][0]["id"].is_string()) {
+    return absl::UnavailableError(
+        Concat(Endpoint("/v1/models"), " lists no model (expected {\"data\": [{\"id\": ...}]}); give --llm-model"));
+  }
+  model_ = models["data"][0]["id"].get<std::string>();
+  return model_;
+}
+
+absl::StatusOr<nlohmann::json> LlmClient::Chat(const ChatRequest& chat) {
+  absl::StatusOr<std::string> model = ResolveModel();
+  if (!model.ok()) return model.status();
+  const std::string schema_text = chat.schema.dump();
+  nlohmann::json body = {
+      {"model", *model},
+      {"messages",
+       {{{"role", "system"}, {"content", chat.system}},
+        {{"role", "user"}, {"content", chat.user}}}},
+      {"temperature", 0},
+      {"seed", options_.seed},
+      {"max_tokens", chat.max_tokens},
+      {"stream", false},
+      {"response_format",
+       {{"type", "json_schema"}, {"json_schema", {{"name", chat.schema_name}, {"schema", chat.schema}, {"strict", true}}}}}};
+  // The cache key is the request as first asked, whatever fallback answered it.
+  if (std::optional<nlohmann::json> cached = cache_.Get(base_, body)) {
+    if (std::optional<nlohmann::json> answer = ExtractJsonObject(cached->value("content", ""))) {
+      ++stats_.cache_hits;
+      return *answer;
+    }
+  }
+  const nlohmann::json key = body;
+
+  auto send = [&](const nlohmann::json& request) { return Send("/v1/chat/completions", request.dump()); };
+  // Leaves out what this server has refused before: response_format (the schema then goes
+  // into the prompt and the JSON is taken out of the text), then seed.
+  auto degrade = [&] {
+    if (!structured_ && body.contains("response_format")) {
+      body.erase("response_format");
+      body["messages"][1]["content"] = Concat(
+          chat.user, "\n\nAnswer with one JSON object only, no prose, matching this JSON Schema:\n", schema_text);
+    }
+    if (!seeded_) body.erase("seed");
+  };
+  auto refused = [](const absl::StatusOr<HttpResponse>& r) { return r.ok() && (r->status == 400 || r->status == 422); };
+  degrade();
+  absl::StatusOr<HttpResponse> response = send(body);
+  if (refused(response) && structured_) {
+    structured_ = false;
+    notes_.push_back(absl::StrFormat("llm: the server refused response_format (HTTP %d: %s); the JSON is asked "
+                                     "for in the prompt instead",
+                                     response->status, Scrub(Quote(response->body))));
+    degrade();
+    response = send(body);
+  }
+  if (refused(response) && seeded_) {
+    // Some providers reject `seed` too; temperature 0 is then the only determinism left.
+    seeded_ = false;
+    notes_.push_back(absl::StrFormat("llm: the server refused the request (HTTP %d: %s); asked again without seed",
+                                     response->status, Scrub(Quote(response->body))));
+    degrade();
+    response = send(body);
+  }
+  if (!response.ok()) return response.status();
+  if (response->status != 200) {
+    return absl::UnavailableError(absl::StrFormat("%s: HTTP %d: %s", Endpoint("/v1/chat/completions"),
+                                                  response->status, Scrub(Quote(response->body))));
+  }
+  nlohmann::json reply = nlohmann::json::parse(response->body, nullptr, false);
+  if (!reply.is_object() || !reply.contains("choices") || !reply["choices"].is_array() || reply["choices"].empty() ||
+      !reply["choices"][0].is_object()) {
+    return absl::DataLossError(Concat("the server's reply is not a chat completion: ", Scrub(Quote(response->body))));
+  }
+  if (reply.contains("usage") && reply["usage"].is_object()) {
+    const nlohmann::json& usage = reply["usage"];
+    if (usage.contains("prompt_tokens") && usage["prompt_tokens"].is_number_integer()) {
+      stats_.prompt_tokens += usage["prompt_tokens"].get<long>();
+    }
+    if (usage.contains("completion_tokens") && usage["completion_tokens"].is_number_integer()) {
+      stats_.completion_tokens += usage["completion_tokens"].get<long>();
+    }
+  }
+  const nlohmann::json& choice = reply["choices"][0];
+  if (choice.value("finish_reason", "") == "length") {
+    return absl::DataLossError(absl::StrFormat("the answer was cut at max_tokens (%d): truncated JSON", chat.max_tokens));
+  }
+  std::string content;
+  if (choice.contains("message") && choice["message"].is_object() && choice["message"].contains("content") &&
+      choice["message"]["content"].is_string()) {
+    content = choice["message"]["content"].get<std::string>();
+  }
+  // A server that echoes the key into its answer must not carry it into a patch or the cache.
+  content = Scrub(std::move(content));
+  std::optional<nlohmann::json> answer = ExtractJsonObject(content);
+  if (!answer) {
+    return absl::DataLossError(Concat("the answer holds no JSON object: \"", Scrub(Quote(content)), "\""));
+  }
+  cache_.Put(base_, key, {{"content", content}});
+  return *answer;
+}
+
+}  // namespace smallfix

@@ -1,0 +1,245 @@
+#include "engine/repair/llm_proposer.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include <re2/re2.h>
+#include "engine/base/concat.h"
+#include "engine/rank/llm_prompt.h"
+#include "engine/repair/tree_key.h"
+#include "engine/source/diff.h"
+#include "engine/source/edit.h"
+#include "engine/source/indentation.h"
+#include "engine/source/syntax.h"
+
+namespace smallfix {
+namespace {
+
+constexpr int kMaxFunctionLinesShown = 60;  // longer functions: this many lines around the site
+constexpr size_t kMaxSummaryChars = 160;
+
+// A site with what applying an edit there needs.
+struct Target {
+  PromptSite prompt;
+  Document document;
+  TSNode statement;
+  std::optional<TSNode> function;
+};
+
+std::string Key(const FileChange& change) { return Concat(change.file, "\n", TreeKey(change.file, change.after), "\n"); }
+
+// The code without a Markdown fence around it, and without the "   17 | " line numbers of
+// the prompt when the model copied them onto every line.
+std::string Unwrapped(std::string code) {
+  if (code.starts_with("```")) {
+    const size_t first = code.find('\n');
+    const size_t last = code.rfind("```");
+    if (first != std::string::npos && last > first) code = code.substr(first + 1, last - first - 1);
+  }
+  static const LazyRE2 kNumbered = {R"(^ *\d+ \| ?)"};
+  std::vector<std::string> lines = absl::StrSplit(code, '\n');
+  bool numbered = true;
+  for (const std::string& line : lines) {
+    if (!line.empty() && !RE2::PartialMatch(line, *kNumbered)) numbered = false;
+  }
+  if (!numbered) return code;
+  for (std::string& line : lines) RE2::Replace(&line, *kNumbered, "");
+  return absl::StrJoin(lines, "\n");
+}
+
+std::pair<int, int> AddedRemoved(const std::string& diff) {
+  int added = 0, removed = 0;
+  size_t start = 0;
+  while (start < diff.size()) {
+    size_t end = diff.find('\n', start);
+    if (end == std::string::npos) end = diff.size();
+    const std::string_view line(diff.data() + start, end - start);
+    if (line.starts_with("+") && !line.starts_with("+++")) ++added;
+    if (line.starts_with("-") && !line.starts_with("---")) ++removed;
+    start = end + 1;
+  }
+  return {added, removed};
+}
+
+// The 0-based lines of `before` and `after` that differ lie within [first, last] of `before`.
+bool ChangesOnlyLines(std::string_view before, std::string_view after, int first, int last) {
+  const LineIndex a(before), b(after);
+  int prefix = 0;
+  while (prefix < a.line_count() && prefix < b.line_count() && a.Line(prefix) == b.Line(prefix)) ++prefix;
+  int suffix = 0;
+  while (suffix < a.line_count() - prefix && suffix < b.line_count() - prefix &&
+         a.Line(a.line_count() - 1 - suffix) == b.Line(b.line_count() - 1 - suffix)) {
+    ++suffix;
+  }
+  const int changed_first = prefix, changed_last = a.line_count() - 1 - suffix;
+  return changed_last < changed_first || (changed_first >= first && changed_last <= last);
+}
+
+absl::StatusOr<Target> MakeTarget(const std::string& repo_root, const RepairSite& site, int number) {
+  absl::StatusOr<Document> loaded = Document::Load((std::filesystem::path(repo_root) / site.file).string());
+  if (!loaded.ok()) return loaded.status();
+  absl::StatusOr<Document> document = Document::Parse(site.file, std::string(loaded->text()));
+  if (!document.ok()) return document.status();
+  std::optional<TSNode> statement = StatementAtLine(*document, site.line - 1);
+  if (!statement) return absl::NotFoundError(absl::StrFormat("%s:%d holds no statement", site.file, site.line));
+  Target target{{}, *document, *statement, EnclosingOfType(*statement, {"function_definition"})};
+  PromptSite& prompt = target.prompt;
+  prompt.id = absl::StrFormat("s%d", number);
+  prompt.file = site.file;
+  prompt.line = site.line;
+  prompt.in_function = target.function.has_value();
+  const TSNode around = target.function.value_or(*statement);
+  int first = static_cast<int>(ts_node_start_point(around).row) + 1;
+  int last = static_cast<int>(ts_node_end_point(around).row) + 1;
+  if (last - first + 1 > kMaxFunctionLinesShown) {
+    first = std::max(first, site.line - kMaxFunctionLinesShown / 2);
+    last = std::min(last, site.line + kMaxFunctionLinesShown / 2);
+  }
+  prompt.function_text = NumberedLines(document->text(), first, last);
+  prompt.statement_text = std::string(document->NodeText(*statement));
+  return target;
+}
+
+// The candidate for one edit, or why it is rejected.
+absl::StatusOr<ScoredCandidate> Apply(const Target& target, const nlohmann::json& edit, const std::string& model) {
+  const std::string kind = edit.value("target", "");
+  if (kind != "statement" && kind != "function") {
+    return absl::InvalidArgumentError(Concat("target \"", kind.substr(0, 20), "\" is neither statement nor function"));
+  }
+  if (kind == "function" && !target.function) return absl::InvalidArgumentError("the site is in no function");
+  if (!edit.contains("code") || !edit["code"].is_string() || edit["code"].get<std::string>().empty()) {
+    return absl::InvalidArgumentError("no code");
+  }
+  const Document& document = target.document;
+  const TSNode node = kind == "function" ? *target.function : target.statement;
+  if (!StartsItsLine(document, node)) return absl::InvalidArgumentError("the statement shares its line");
+  const int first = static_cast<int>(ts_node_start_point(node).row);
+  const int last = static_cast<int>(ts_node_end_point(node).row);
+  const std::string code = Reindent(Unwrapped(edit["code"].get<std::string>()), LeadingWhitespace(document, first),
+                                    IndentUnit(document), document.newline());
+  EditSet edits;
+  if (absl::Status added = edits.Add({document.lines().LineStart(first), document.lines().LineEndWithNewline(last), code});
+      !added.ok()) {
+    return added;
+  }
+  absl::StatusOr<Document> after = ApplyEdits(document, edits);
+  if (!after.ok() || after->CountSyntaxErrors() > 0) return absl::InvalidArgumentError("the result does not parse");
+  const std::string before_text(document.text()), after_text(after->text());
+  if (TreeKey(document.path(), before_text) == TreeKey(document.path(), after_text)) {
+    return absl::InvalidArgumentError("it changes nothing but layout");
+  }
+  // Where the function is, the edit may touch nothing else (the statement lies inside it).
+  const TSNode scope = target.function.value_or(target.statement);
+  if (!ChangesOnlyLines(before_text, after_text, static_cast<int>(ts_node_start_point(scope).row),
+                        static_cast<int>(ts_node_end_point(scope).row))) {
+    return absl::InvalidArgumentError("it changes lines outside the site's function");
+  }
+  absl::StatusOr<std::string> diff = UnifiedDiff(document.path(), before_text, after_text);
+  if (!diff.ok()) return diff.status();
+  const auto [added, removed] = AddedRemoved(*diff);
+  if (std::max(added, removed) > kMaxChangedLines) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("it changes %d lines, more than %d", std::max(added, removed), kMaxChangedLines));
+  }
+  ScoredCandidate scored;
+  Candidate& candidate = scored.candidate;
+  candidate.template_id = "llm";
+  candidate.family = "llm";
+  std::string summary = edit.value("summary", "");
+  if (!edit.contains("summary") || !edit["summary"].is_string()) summary = "";
+  if (summary.size() > kMaxSummaryChars) summary = Concat(summary.substr(0, kMaxSummaryChars), "...");
+  candidate.summary = Concat(model, " proposed: ", summary.empty() ? "(no summary)" : summary);
+  for (char& c : candidate.summary) {
+    if (c == '\n' || c == '\r') c = ' ';
+  }
+  candidate.file = target.prompt.file;
+  candidate.line = target.prompt.line;
+  // Middling heuristic scores: a proposal is neither matched to the symptom by a template
+  // nor backed by a strategy's prior; the LLM ranker (always on with --llm) places it.
+  candidate.symptom_score = 0.5;
+  candidate.prior = 0.2;
+  candidate.changes.push_back({candidate.file, before_text, after_text});
+  scored.diff = *diff;
+  scored.lines_changed = added + removed;
+  return scored;
+}
+
+}  // namespace
+
+std::vector<ScoredCandidate> ProposeEdits(LlmSession& session, std::string_view failure, const std::string& repo_root,
+                                          const std::vector<RepairSite>& sites,
+                                          const std::vector<ScoredCandidate>& existing, int max_edits) {
+  std::vector<ScoredCandidate> out;
+  if (max_edits < 1 || sites.empty()) return out;
+  std::vector<Target> targets;
+  for (const RepairSite& site : sites) {
+    if (static_cast<int>(targets.size()) == kMaxProposedSites) break;
+    absl::StatusOr<Target> target = MakeTarget(repo_root, site, static_cast<int>(targets.size()) + 1);
+    if (!target.ok()) {
+      session.notes.push_back(Concat("llm proposal: site skipped: ", target.status().message()));
+      continue;
+    }
+    targets.push_back(*std::move(target));
+  }
+  if (targets.empty()) return out;
+  std::vector<PromptSite> prompt_sites;
+  for (const Target& target : targets) prompt_sites.push_back(target.prompt);
+  if (session.progress) {
+    session.progress(absl::StrFormat("asking the LLM for up to %d edit(s) at %d site(s)", max_edits, targets.size()));
+  }
+  absl::StatusOr<nlohmann::json> answer = session.client.Chat(ProposePrompt(failure, prompt_sites, max_edits));
+  if (!answer.ok()) {
+    session.notes.push_back(Concat("llm proposal not used (", answer.status().message(), ")"));
+    return out;
+  }
+  if (!answer->contains("edits") || !(*answer)["edits"].is_array()) {
+    session.notes.push_back("llm proposal not used (the answer has no \"edits\" list)");
+    return out;
+  }
+  std::set<std::string> seen;
+  for (const ScoredCandidate& candidate : existing) {
+    std::string key;
+    for (const FileChange& change : candidate.candidate.changes) key += Key(change);
+    seen.insert(key);
+  }
+  int number = 0, accepted = 0;
+  for (const nlohmann::json& edit : (*answer)["edits"]) {
+    ++number;
+    if (number > max_edits) {
+      session.notes.push_back(absl::StrFormat("llm proposal: edits past the %d asked for ignored", max_edits));
+      break;
+    }
+    const std::string site_id = edit.is_object() ? edit.value("site", "") : "";
+    auto target = std::find_if(targets.begin(), targets.end(), [&](const Target& t) { return t.prompt.id == site_id; });
+    if (target == targets.end()) {
+      session.notes.push_back(absl::StrFormat("llm edit %d rejected: unknown site \"%s\"", number, site_id.substr(0, 20)));
+      continue;
+    }
+    absl::StatusOr<ScoredCandidate> candidate = Apply(*target, edit, session.client.model());
+    if (!candidate.ok()) {
+      session.notes.push_back(absl::StrFormat("llm edit %d at %s:%d rejected: %s", number, target->prompt.file,
+                                              target->prompt.line, candidate.status().message()));
+      continue;
+    }
+    candidate->site_score = 1.0;
+    for (const RepairSite& site : sites) {
+      if (site.file == target->prompt.file && site.line == target->prompt.line) candidate->site_score = site.score;
+    }
+    if (!seen.insert(Key(candidate->candidate.changes.front())).second) {
+      session.notes.push_back(absl::StrFormat("llm edit %d at %s:%d dropped: the same syntax tree as another candidate",
+                                              number, target->prompt.file, target->prompt.line));
+      continue;
+    }
+    ++accepted;
+    out.push_back(*std::move(candidate));
+  }
+  session.notes.push_back(absl::StrFormat("llm proposal: %d of %d edit(s) kept as candidates", accepted,
+                                          std::min<int>(number, max_edits)));
+  return out;
+}
+
+}  // namespace smallfix

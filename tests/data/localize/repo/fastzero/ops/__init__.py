@@ -1,0 +1,1 @@
+"""Optional compiled kernels; built by setup.py when FASTZERO_BUILD_OPS=1."""
