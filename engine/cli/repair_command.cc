@@ -228,7 +228,7 @@ void AddRepairCommand(CLI::App& app, int* exit_status) {
   repair->add_option("--top", o->top, "Stop after K plausible patches (default 1)");
   repair->add_option("--jobs", o->jobs, "Candidates validated at once (default 1)");
   repair->add_option("--max-candidates", o->max_candidates,
-                     "Candidates kept per site, best first (default 20; 0: all)");
+                     "Candidates kept per site, best first (default 12; 0: all)");
   CLI::Option* llm = repair->add_option(
       "--llm", o->llm, "Base URL of an OpenAI-compatible server that ranks the candidates (e.g. http://127.0.0.1:8000)");
   repair->add_option("--llm-model", o->llm_model, "Model name (default: the server's first /v1/models entry)")->needs(llm);

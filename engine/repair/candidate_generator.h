@@ -22,7 +22,7 @@ struct RepairSite {
 struct GenerateOptions {
   // At most this many candidates per site (after dedupe), the best first: templates whose
   // symptom matched, then by prior, then by the fewest lines changed. 0: no cap.
-  int max_per_site = 20;
+  int max_per_site = 12;
   // Also try templates whose symptom does not match (ranked after those that do). With no
   // symptom at all, every template is tried this way. Not at sites in test files, where only
   // templates that answer the symptom apply.
