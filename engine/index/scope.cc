@@ -100,6 +100,8 @@ class BindingCollector {
   }
 
   void VisitNode(TSNode node) {
+    // An annotated assignment without a value (`x: int`) has no "right" field.
+    if (ts_node_is_null(node)) return;
     const std::string_view type = ts_node_type(node);
     if (type == "function_definition" || type == "class_definition") {
       // The name is usable in the def's own body (recursion) and after it.

@@ -173,6 +173,23 @@ TEST(ScopeTest, StaticMethodsHaveNoSelfAttributes) {
   EXPECT_THAT(names, Not(Contains("grads")));
 }
 
+// Annotated fields without a value (`rank: int`, as in dataclasses) have no right-hand side;
+// reading the class's attributes from a method must not touch the missing node.
+TEST(ScopeTest, AnnotatedFieldsWithoutValueAreClassAttributes) {
+  Document document = Parse(R"py(class Config:
+    rank: int
+    size: int = 2
+
+    def world(self):
+        # @in-method
+        return self.size
+)py",
+                            "pkg/config.py");
+  const std::vector<std::string> names = Names(document, At(document, "in-method"));
+  EXPECT_THAT(names, Contains("self.rank"));
+  EXPECT_THAT(names, Contains("self.size"));
+}
+
 TEST(ScopeTest, NearestDefinitionWins) {
   Document document = Parse(R"py(x = 1
 
