@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "absl/strings/str_split.h"
+#include "benchmarks/realfix/runner/realfix_bench.h"
 #include "benchmarks/smallfix/runner/bench_run.h"
 #include "benchmarks/smallfix/runner/bug_runner.h"
 #include "benchmarks/smallfix/runner/bug_spec.h"
@@ -162,7 +163,14 @@ void AddBenchCommand(CLI::App& app, int* exit_status) {
   bench->add_option("--llm-propose", o->llm_propose, "Also ask the LLM for up to N edits per bug")->needs(llm);
   bench->add_option("--llm-cache", o->llm_cache, "Directory of cached LLM answers (default under ~/.cache/smallfix)")
       ->needs(llm);
-  bench->callback([o, exit_status] { *exit_status = Run(*o); });
+  // --realfix runs the real-fix benchmark instead, with the same --jobs and outputs.
+  auto realfix = std::make_shared<realfix::BenchFlags>();
+  realfix::AddFlags(*bench, *realfix);
+  bench->callback([o, realfix, exit_status] {
+    *exit_status = realfix->enabled ? realfix::RunBench(*realfix, {o->jobs, o->json, o->markdown, o->templates},
+                                                        InstallInterruptHandlers())
+                                    : Run(*o);
+  });
 }
 
 }  // namespace smallfix::cli

@@ -1,0 +1,28 @@
+#ifndef SMALLFIX_BENCHMARKS_REALFIX_RUNNER_FIX_RUNNER_H_
+#define SMALLFIX_BENCHMARKS_REALFIX_RUNNER_FIX_RUNNER_H_
+
+#include <atomic>
+#include <string>
+
+#include "benchmarks/realfix/runner/fix_result.h"
+#include "benchmarks/realfix/runner/fix_spec.h"
+#include "benchmarks/realfix/runner/git_tree.h"
+
+namespace smallfix::realfix {
+
+struct RunOptions {
+  std::string mirror_root;
+  TreeScope scope = TreeScope::kAll;
+  std::string templates_dir;  // "" for the installed templates
+  const std::atomic<bool>* cancel = nullptr;
+};
+
+// Materialises the fix's parent tree under a temporary directory, repairs at its fault lines
+// without validation (as `repair --site ... --no-validate`), with the symptom and without, and
+// ranks the candidates whose patched file has the fixed file's syntax tree. Never throws and
+// never writes to the mirror; a failure of the run is recorded in the result's `error`.
+FixResult RunFix(const FixSpec& spec, const RunOptions& options);
+
+}  // namespace smallfix::realfix
+
+#endif  // SMALLFIX_BENCHMARKS_REALFIX_RUNNER_FIX_RUNNER_H_

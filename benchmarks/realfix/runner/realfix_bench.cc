@@ -1,0 +1,136 @@
+#include "benchmarks/realfix/runner/realfix_bench.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <thread>
+
+#include "benchmarks/realfix/runner/fix_runner.h"
+#include "benchmarks/realfix/runner/realfix_results.h"
+#include "absl/strings/str_format.h"
+#include "benchmarks/smallfix/runner/progress_bar.h"
+
+namespace smallfix::realfix {
+namespace {
+
+constexpr int kExitDone = 0;
+constexpr int kExitBadInput = 2;
+
+// The progress bar speaks of bugs; a fix is shown by its id and how it ended.
+bench::BugResult ForProgress(const FixResult& result) {
+  bench::BugResult shown;
+  shown.id = result.id;
+  shown.seconds = result.seconds;
+  shown.error = result.error;
+  const Attempt& a = result.with_symptom;
+  shown.outcome = !result.error.empty() ? "error"
+                  : a.candidates == 0   ? "no-candidates"
+                  : a.rank              ? "correct@" + std::to_string(*a.rank)
+                                        : absl::StrFormat("%d candidate(s), none correct", a.candidates);
+  return shown;
+}
+
+std::vector<FixResult> RunAll(const std::vector<FixSpec>& fixes, const RunOptions& options, int jobs,
+                              bench::ProgressBar& progress) {
+  std::vector<FixResult> results(fixes.size());
+  std::vector<char> ran(fixes.size(), 0);  // not vector<bool>: threads write neighbours
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t i; (i = next++) < fixes.size();) {
+      if (options.cancel != nullptr && options.cancel->load()) return;
+      progress.Started(fixes[i].id);
+      results[i] = RunFix(fixes[i], options);
+      ran[i] = 1;
+      progress.Finished(ForProgress(results[i]));
+    }
+  };
+  std::vector<std::thread> workers;
+  for (int j = 0; j < std::clamp<int>(jobs, 1, std::max<int>(1, static_cast<int>(fixes.size()))); ++j) {
+    workers.emplace_back(work);
+  }
+  for (std::thread& worker : workers) worker.join();
+  std::vector<FixResult> done;
+  for (size_t i = 0; i < fixes.size(); ++i) {
+    if (ran[i]) done.push_back(std::move(results[i]));
+  }
+  return done;
+}
+
+bool WriteFile(const std::string& path, const std::string& text, const char* flag) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+  if (!out) std::cerr << "smallfix: cannot write " << flag << " " << path << "\n";
+  return static_cast<bool>(out);
+}
+
+}  // namespace
+
+void AddFlags(CLI::App& bench, BenchFlags& flags) {
+  CLI::Option* realfix =
+      bench.add_flag("--realfix", flags.enabled, "Run the real-fix benchmark (benchmarks/realfix) instead of the bugs");
+  bench.add_option("--split", flags.split, "--realfix: only the dev or the test split (default both)")
+      ->check(CLI::IsMember({"dev", "test"}))
+      ->needs(realfix);
+  bench.add_option("--mirror-root", flags.mirror_root,
+                   "--realfix: directory of git dirs, OWNER+NAME/repo or OWNER/NAME (default /work/.mirror)")
+      ->needs(realfix);
+  bench.add_option("--fixes", flags.fixes, "--realfix: the fixes file (default benchmarks/realfix/fixes.jsonl)")
+      ->needs(realfix);
+  bench.add_option("--tree", flags.tree,
+                   "--realfix: Python files written from the parent tree: all, or package (the fault file's "
+                   "top directory)")
+      ->check(CLI::IsMember({"all", "package"}))
+      ->needs(realfix);
+  bench.add_option("--limit", flags.limit, "--realfix: only the first N fixes (after --split)")->needs(realfix);
+}
+
+int RunBench(const BenchFlags& flags, const SharedFlags& shared, const std::atomic<bool>* cancel) {
+  const std::string fixes_file =
+      flags.fixes.empty() ? std::string(SMALLFIX_REALFIX_DIR) + "/fixes.jsonl" : flags.fixes;
+  absl::StatusOr<std::vector<FixSpec>> fixes = LoadFixes(fixes_file);
+  if (!fixes.ok()) {
+    std::cerr << "smallfix: " << fixes.status().message() << "\n";
+    return kExitBadInput;
+  }
+  if (shared.jobs < 1 || flags.limit < 0) {
+    std::cerr << "smallfix: --jobs must be 1 or more and --limit 0 or more\n";
+    return kExitBadInput;
+  }
+  std::vector<FixSpec> chosen;
+  for (FixSpec& fix : *fixes) {
+    if (!flags.split.empty() && fix.split != flags.split) continue;
+    if (flags.limit > 0 && static_cast<int>(chosen.size()) >= flags.limit) break;
+    chosen.push_back(std::move(fix));
+  }
+  RunOptions options;
+  options.mirror_root = flags.mirror_root;
+  options.scope = flags.tree == "package" ? TreeScope::kPackage : TreeScope::kAll;
+  options.templates_dir = shared.templates;
+  options.cancel = cancel;
+
+  RealfixRun run;
+  run.split = flags.split.empty() ? "all" : flags.split;
+  run.fixes_file = fixes_file;
+  run.tree = flags.tree;
+  run.jobs = shared.jobs;
+  const auto start = std::chrono::steady_clock::now();
+  bench::ProgressBar progress(static_cast<int>(chosen.size()), isatty(STDERR_FILENO) != 0, std::cerr);
+  run.results = RunAll(chosen, options, shared.jobs, progress);
+  progress.Close();
+  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  std::cout << RealfixSummary(run);
+  bool written = true;
+  if (!shared.json.empty()) written &= WriteFile(shared.json, RealfixJson(run).dump(2) + "\n", "--json");
+  if (!shared.markdown.empty()) written &= WriteFile(shared.markdown, RealfixMarkdown(run), "--markdown");
+  if (cancel != nullptr && cancel->load()) {
+    std::cerr << "smallfix: interrupted; results cover the fixes that finished\n";
+    return 130;
+  }
+  return written ? kExitDone : kExitBadInput;
+}
+
+}  // namespace smallfix::realfix

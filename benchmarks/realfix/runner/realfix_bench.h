@@ -1,0 +1,36 @@
+#ifndef SMALLFIX_BENCHMARKS_REALFIX_RUNNER_REALFIX_BENCH_H_
+#define SMALLFIX_BENCHMARKS_REALFIX_RUNNER_REALFIX_BENCH_H_
+
+#include <atomic>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace smallfix::realfix {
+
+// `smallfix bench --realfix`'s own flags; --jobs, --json, --markdown and --templates are the
+// bench command's and are passed in.
+struct BenchFlags {
+  bool enabled = false;  // --realfix
+  std::string split;     // "" (all), dev or test
+  std::string mirror_root = "/work/.mirror";
+  std::string fixes;  // default: benchmarks/realfix/fixes.jsonl of the source tree
+  std::string tree = "all";
+  int limit = 0;  // 0: every fix
+};
+
+struct SharedFlags {
+  int jobs = 1;
+  std::string json, markdown, templates;
+};
+
+// Adds --realfix, --split, --mirror-root, --fixes, --tree and --limit to the bench command.
+void AddFlags(CLI::App& bench, BenchFlags& flags);
+
+// Runs the fixes and writes the outputs; returns the exit status (0 done, 2 bad input or an
+// output that could not be written, 128+signal when interrupted).
+int RunBench(const BenchFlags& flags, const SharedFlags& shared, const std::atomic<bool>* cancel);
+
+}  // namespace smallfix::realfix
+
+#endif  // SMALLFIX_BENCHMARKS_REALFIX_RUNNER_REALFIX_BENCH_H_
