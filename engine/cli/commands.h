@@ -33,6 +33,7 @@ void AddLocalizeCommand(CLI::App& app, int* exit_status);
 void AddTemplatesCommand(CLI::App& app, int* exit_status);
 void AddRepairCommand(CLI::App& app, int* exit_status);
 void AddBenchCommand(CLI::App& app, int* exit_status);
+void AddMineCommand(CLI::App& app, int* exit_status);
 
 }  // namespace smallfix::cli
 

@@ -1,0 +1,34 @@
+#ifndef SMALLFIX_ENGINE_MINE_MINED_COMMIT_H_
+#define SMALLFIX_ENGINE_MINE_MINED_COMMIT_H_
+
+#include <string>
+#include <vector>
+
+namespace smallfix::mine {
+
+// One hunk of a file's diff, 1-based line ranges (a count of 0 is a pure insertion or deletion).
+struct LineHunk {
+  int old_start = 0;
+  int old_lines = 0;
+  int new_start = 0;
+  int new_lines = 0;
+};
+
+// A Python file changed by a kept commit: both versions' text and the diff's hunks.
+struct ChangedFile {
+  std::string path;
+  std::string before;
+  std::string after;
+  std::vector<LineHunk> hunks;
+};
+
+// A small non-merge commit that the history walk kept.
+struct MinedCommit {
+  std::string sha;
+  std::string summary;
+  std::vector<ChangedFile> files;
+};
+
+}  // namespace smallfix::mine
+
+#endif  // SMALLFIX_ENGINE_MINE_MINED_COMMIT_H_
