@@ -8,6 +8,7 @@
 #include "engine/cli/symptom_parser.h"
 #include "engine/patterns/catalogue.h"
 #include "engine/patterns/example_check.h"
+#include "engine/scan/scan_examples.h"
 
 namespace smallfix::cli {
 namespace {
@@ -48,7 +49,9 @@ int Test(const Options& options) {
   const ApiHistory* history = catalogue->history ? &*catalogue->history : nullptr;
   int passed = 0, failed = 0;
   for (const Template& t : catalogue->templates) {
-    for (const ExampleResult& result : CheckExamples(t, history, ParseSymptom)) {
+    std::vector<ExampleResult> results = CheckExamples(t, history, ParseSymptom);
+    for (ExampleResult& result : CheckScanExamples(t, history)) results.push_back(std::move(result));
+    for (const ExampleResult& result : results) {
       if (result.passed) {
         ++passed;
         if (options.verbose) std::cout << "ok   " << result.template_id << ": " << result.example << "\n";

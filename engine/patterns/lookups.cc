@@ -211,6 +211,7 @@ absl::Status ApiRename(const Args& args, const MatchContext& context, MatchState
   state.bindings["other_name"] = change.old_name == name ? change.new_name : change.old_name;
   state.bindings["api_module"] = change.module;
   state.bindings["since"] = change.since;
+  state.bindings["removed"] = change.removed;  // "" while the old name still exists
   // "torch 1.13" -> package "torch", version "1.13", for version gates.
   const size_t space = change.since.rfind(' ');
   state.bindings["since_package"] = space == std::string::npos ? "" : change.since.substr(0, space);
@@ -254,7 +255,8 @@ const std::vector<LookupSpec>& LookupSpecs() {
       {K::kInScope, "in-scope", {"name"}, {}, InScope, "holds when the name is bound at the site"},
       {K::kNotInScope, "not-in-scope", {"name"}, {}, NotInScope, "holds when the name is not bound at the site"},
       {K::kApiRename, "api-rename", {"name", "module"},
-       {"old_name", "new_name", "other_name", "api_module", "since", "since_package", "since_version"}, ApiRename,
+       {"old_name", "new_name", "other_name", "api_module", "since", "since_package", "since_version", "removed"},
+       ApiRename,
        "the API-history entry where the name is the old or the new one"},
       {K::kOneOf, "one-of", {"value", "among"}, {"alternative"}, OneOf,
        "each of the `|`-separated words of `among` other than `value`, one match each"},

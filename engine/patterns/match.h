@@ -63,6 +63,14 @@ std::vector<Candidate> MatchTemplate(const Template& t, const Document& document
                                      std::vector<std::string>* reasons = nullptr,
                                      SymptomMode mode = SymptomMode::kRequire);
 
+// For `smallfix scan`: the candidates of one match of a query that ran over the whole
+// module, with no failure. `statement` holds the match's site, on `line` (1-based);
+// `binds` stand in for a symptom's groups; `after_lookups` are checked after the look-ups.
+std::vector<Candidate> MatchAtStatement(const Template& t, const Document& document, TSNode statement,
+                                        int line, const QueryMatch& match, const Bindings& binds,
+                                        const std::vector<Template::Condition>& after_lookups,
+                                        const MatchContext& context, std::vector<std::string>* reasons = nullptr);
+
 }  // namespace smallfix
 
 #endif  // SMALLFIX_ENGINE_PATTERNS_MATCH_H_

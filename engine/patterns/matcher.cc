@@ -248,6 +248,77 @@ absl::StatusOr<Candidate> Rewrite(const Template& t, MatchState& state, const Do
 
 }  // namespace
 
+namespace {
+
+// The placeholders every match at `statement` has, then `extra` (the symptom's groups, or a
+// scan's binds) over them.
+Bindings SiteBindings(const Document& document, TSNode statement, int line, const SymptomInput& symptom,
+                      const Bindings& extra) {
+  std::optional<TSNode> def = EnclosingOfType(statement, {"function_definition"});
+  const std::string function =
+      def ? std::string(document.NodeText(ts_node_child_by_field_name(*def, "name", 4))) : "<module>";
+  // Built-ins first; a symptom group of the same name (a message's `function`) wins.
+  Bindings bindings = {
+      {"statement", std::string(document.NodeText(statement))},
+      {"file", document.path()},
+      {"line", std::to_string(line)},
+      {"exception", symptom.type},
+      {"message", symptom.message},
+      {"function", function},
+  };
+  for (const auto& [name, value] : extra) bindings[name] = value;
+  return bindings;
+}
+
+// One query match turned into candidates: its conditions, its look-ups (which may fork
+// it), `after_lookups` (a scan's own conditions) and the rewrite. Candidates whose result
+// is already in `seen` are dropped.
+void CandidatesOfMatch(const Template& t, const Document& document, TSNode statement, int line,
+                       const QueryMatch& match, const Bindings& bindings, double symptom_score,
+                       const std::vector<Template::Condition>& after_lookups, const MatchContext& context,
+                       const std::function<void(std::string)>& note, std::set<std::string>& seen,
+                       std::vector<Candidate>& candidates) {
+  MatchState state;
+  state.document = &document;
+  state.statement = statement;
+  state.bindings = bindings;
+  for (const QueryCapture& capture : match.captures) {
+    // The first node of a capture wins, as QueryMatch::Get does.
+    if (state.nodes.emplace(std::string(capture.name), capture.node).second) {
+      state.bindings[std::string(capture.name)] = std::string(document.NodeText(capture.node));
+    }
+  }
+  absl::Status status;
+  for (const Template::Condition& condition : t.conditions) {
+    status = CheckCondition(condition, state);
+    if (!status.ok()) break;
+  }
+  if (!status.ok()) {
+    note(std::string(status.message()));
+    return;
+  }
+  for (MatchState& answered : RunLookups(t, std::move(state), context, note)) {
+    for (const Template::Condition& condition : after_lookups) {
+      status = CheckCondition(condition, answered);
+      if (!status.ok()) break;
+    }
+    if (!status.ok()) {
+      note(std::string(status.message()));
+      status = absl::OkStatus();
+      continue;
+    }
+    std::string key;
+    absl::StatusOr<Candidate> candidate = Rewrite(t, answered, document, line, symptom_score, context, key);
+    if (!candidate.ok()) {
+      note(std::string(candidate.status().message()));
+      continue;
+    }
+    if (seen.insert(key).second) candidates.push_back(*std::move(candidate));
+  }
+}
+
+}  // namespace
+
 std::vector<Candidate> MatchTemplate(const Template& t, const Document& document, int line,
                                      const SymptomInput& symptom, const MatchContext& context,
                                      std::vector<std::string>* reasons, SymptomMode mode) {
@@ -279,49 +350,27 @@ std::vector<Candidate> MatchTemplate(const Template& t, const Document& document
   }
   if (matches.empty()) note("the query found nothing at the site");
 
-  std::optional<TSNode> def = EnclosingOfType(*statement, {"function_definition"});
-  const std::string function =
-      def ? std::string(document.NodeText(ts_node_child_by_field_name(*def, "name", 4))) : "<module>";
+  const Bindings bindings = SiteBindings(document, *statement, line, symptom, symptom_bindings);
   std::set<std::string> seen;  // one candidate per distinct result
   for (const QueryMatch& match : matches) {
-    MatchState state;
-    state.document = &document;
-    state.statement = *statement;
-    // Built-ins first; a symptom group of the same name (a message's `function`) wins.
-    state.bindings = {
-        {"statement", std::string(document.NodeText(*statement))},
-        {"file", document.path()},
-        {"line", std::to_string(line)},
-        {"exception", symptom.type},
-        {"message", symptom.message},
-        {"function", function},
-    };
-    for (const auto& [name, value] : symptom_bindings) state.bindings[name] = value;
-    for (const QueryCapture& capture : match.captures) {
-      // The first node of a capture wins, as QueryMatch::Get does.
-      if (state.nodes.emplace(std::string(capture.name), capture.node).second) {
-        state.bindings[std::string(capture.name)] = std::string(document.NodeText(capture.node));
-      }
-    }
-    absl::Status status;
-    for (const Template::Condition& condition : t.conditions) {
-      status = CheckCondition(condition, state);
-      if (!status.ok()) break;
-    }
-    if (!status.ok()) {
-      note(std::string(status.message()));
-      continue;
-    }
-    for (MatchState& answered : RunLookups(t, std::move(state), context, note)) {
-      std::string key;
-      absl::StatusOr<Candidate> candidate = Rewrite(t, answered, document, line, *symptom_score, context, key);
-      if (!candidate.ok()) {
-        note(std::string(candidate.status().message()));
-        continue;
-      }
-      if (seen.insert(key).second) candidates.push_back(*std::move(candidate));
-    }
+    CandidatesOfMatch(t, document, *statement, line, match, bindings, *symptom_score, {}, context, note, seen,
+                      candidates);
   }
+  return candidates;
+}
+
+std::vector<Candidate> MatchAtStatement(const Template& t, const Document& document, TSNode statement,
+                                        int line, const QueryMatch& match, const Bindings& binds,
+                                        const std::vector<Template::Condition>& after_lookups,
+                                        const MatchContext& context, std::vector<std::string>* reasons) {
+  const std::function<void(std::string)> note = [&](std::string why) {
+    if (reasons != nullptr) reasons->push_back(std::move(why));
+  };
+  const Bindings bindings = SiteBindings(document, statement, line, SymptomInput{}, binds);
+  std::set<std::string> seen;
+  std::vector<Candidate> candidates;
+  CandidatesOfMatch(t, document, statement, line, match, bindings, 0.0, after_lookups, context, note, seen,
+                    candidates);
   return candidates;
 }
 

@@ -102,6 +102,26 @@ struct Template {
     std::map<std::string, std::string> files;  // other files of the example repo (path -> text)
   };
 
+  // The optional `scan:` stanza: how `smallfix scan` uses the template to flag a latent bug
+  // in a whole repo, with no failure to start from (templates/README.md, "Scanning").
+  struct Scan {
+    struct Example {
+      std::string name;
+      std::string code;
+      std::vector<int> lines;  // 1-based lines a finding must be on; empty: none
+      int line = 0;            // in the YAML file, for messages
+    };
+    std::string message;  // what a finding says
+    // RE2 over a file's text: a file without a match is not parsed. It may name the
+    // API-history table's removed APIs as {removed_apis}, which the scanner expands.
+    std::string filter;
+    std::optional<Query> query;  // replaces the template's query; runs over the module
+    std::string site;            // the capture whose statement is the finding's site
+    std::map<std::string, std::string> bind;  // placeholders a failure would give, from captures
+    std::vector<Condition> conditions;        // checked after the look-ups
+    std::vector<Example> examples;
+  };
+
   std::string id;       // "guard.none-continue"
   std::string family;   // guard | param | compat | generic
   std::string summary;
@@ -116,6 +136,7 @@ struct Template {
   std::vector<Lookup> lookups;
   std::vector<Action> actions;
   std::vector<Example> examples;
+  std::optional<Scan> scan;
 };
 
 }  // namespace smallfix

@@ -87,7 +87,7 @@ using Bound = std::set<std::string>;
 absl::Status ReadHeader(const std::string& path, const YAML::Node& root, Template& t) {
   if (absl::Status s = CheckKeys(path, root, "a template",
                                  {"id", "family", "summary", "prior", "symptoms", "scope",
-                                  "query", "where", "context", "rewrite", "examples"});
+                                  "query", "where", "context", "rewrite", "examples", "scan"});
       !s.ok()) {
     return s;
   }
@@ -151,9 +151,11 @@ absl::Status ReadSymptoms(const std::string& path, const YAML::Node& symptoms, T
   return absl::OkStatus();
 }
 
-absl::Status ReadQuery(const std::string& path, const YAML::Node& query, Template& t, Bound& bound) {
-  if (!query) return absl::OkStatus();
-  absl::StatusOr<Query> compiled = Query::Compile(query.as<std::string>());
+// Compiles a query written at `query` in the file; errors point at the file's line.
+absl::StatusOr<Query> CompileQuery(const std::string& path, const YAML::Node& query) {
+  absl::StatusOr<std::string> source = Scalar(path, query, "query");
+  if (!source.ok()) return source.status();
+  absl::StatusOr<Query> compiled = Query::Compile(*source);
   if (!compiled.ok()) {
     // Point at the file's line: Query speaks of lines of the query text, which starts on
     // the line after `query: |` (a block scalar) or on the key's own line.
@@ -162,12 +164,19 @@ absl::Status ReadQuery(const std::string& path, const YAML::Node& query, Templat
     const RE2 where_in_query("at line (\\d+), column (\\d+)");
     int file_line = query.Mark().line + 1;
     if (RE2::PartialMatch(message, where_in_query, &query_line, &column)) {
-      const bool block = query.as<std::string>().find('\n') != std::string::npos;
+      const bool block = source->find('\n') != std::string::npos;
       file_line += (block ? query_line : query_line - 1);
       RE2::Replace(&message, where_in_query, absl::StrFormat("at column %d", column));
     }
     return absl::InvalidArgumentError(absl::StrFormat("%s:%d: query: %s", path, file_line, message));
   }
+  return compiled;
+}
+
+absl::Status ReadQuery(const std::string& path, const YAML::Node& query, Template& t, Bound& bound) {
+  if (!query) return absl::OkStatus();
+  absl::StatusOr<Query> compiled = CompileQuery(path, query);
+  if (!compiled.ok()) return compiled.status();
   for (const std::string& name : compiled->capture_names()) bound.insert(name);
   t.query = *std::move(compiled);
   return absl::OkStatus();
@@ -323,6 +332,157 @@ absl::Status ReadExamples(const std::string& path, const YAML::Node& examples, T
   return absl::OkStatus();
 }
 
+// The placeholders the template's where, context and rewrite take from the symptom's
+// message groups: a scan has no failure, so its `bind` must give each of them.
+std::set<std::string> SymptomPlaceholdersUsed(const Template& t) {
+  std::set<std::string> groups;
+  for (const Template::Symptom& symptom : t.symptoms) {
+    if (!symptom.message) continue;
+    for (const auto& [name, index] : symptom.message->NamedCapturingGroups()) groups.insert(name);
+  }
+  if (t.query) {
+    for (const std::string& capture : t.query->capture_names()) groups.erase(capture);
+  }
+  std::set<std::string> used;
+  auto note = [&](const std::string& text) {
+    for (const std::string& name : PlaceholderNames(text)) {
+      if (groups.contains(name)) used.insert(name);
+    }
+  };
+  for (const Template::Condition& condition : t.conditions) {
+    note(condition.value);
+    if (groups.contains(condition.capture)) used.insert(condition.capture);
+  }
+  for (const Template::Lookup& lookup : t.lookups) {
+    for (const auto& [key, value] : lookup.args) note(value);
+  }
+  for (const Template::Action& action : t.actions) {
+    for (const auto& [key, value] : action.args) note(value);
+  }
+  return used;
+}
+
+absl::Status ReadScanExamples(const std::string& path, const YAML::Node& examples, Template::Scan& scan) {
+  if (!examples || !examples.IsSequence()) {
+    return Error(path, examples ? examples : YAML::Node(), "scan needs a list of examples");
+  }
+  bool positive = false, negative = false;
+  for (const YAML::Node& entry : examples) {
+    if (absl::Status s = CheckKeys(path, entry, "a scan example", {"name", "code", "lines"}); !s.ok()) return s;
+    for (const char* key : {"name", "code", "lines"}) {
+      if (!entry[key]) return Error(path, entry, Concat("a scan example needs '", key, "' (lines: [] when nothing must be found)"));
+    }
+    Template::Scan::Example example;
+    example.line = entry.Mark().line + 1;
+    example.name = entry["name"].as<std::string>();
+    example.code = entry["code"].as<std::string>();
+    if (!entry["lines"].IsSequence()) return Error(path, entry["lines"], "lines must be a list of line numbers");
+    for (const YAML::Node& line : entry["lines"]) {
+      const int n = line.as<int>();
+      if (n < 1) return Error(path, line, "a line number starts at 1");
+      example.lines.push_back(n);
+    }
+    (example.lines.empty() ? negative : positive) = true;
+    scan.examples.push_back(std::move(example));
+  }
+  if (!positive || !negative) {
+    return Error(path, examples, "scan needs an example with findings (lines: [N]) and one without (lines: [])");
+  }
+  return absl::OkStatus();
+}
+
+// Reads the `scan:` stanza. `bound` holds what the template itself binds (its query's
+// captures, its look-ups' results, its symptom groups).
+absl::Status ReadScan(const std::string& path, const YAML::Node& node, Template& t, const Bound& bound) {
+  if (!node) return absl::OkStatus();
+  if (absl::Status s = CheckKeys(path, node, "scan",
+                                 {"message", "filter", "query", "site", "bind", "where", "examples"});
+      !s.ok()) {
+    return s;
+  }
+  for (const char* key : {"message", "filter", "examples"}) {
+    if (!node[key]) return Error(path, node, Concat("scan needs '", key, "'"));
+  }
+  Template::Scan scan;
+  absl::StatusOr<std::string> message = Scalar(path, node["message"], "scan message");
+  if (!message.ok()) return message.status();
+  scan.message = *message;
+
+  absl::StatusOr<std::string> filter = Scalar(path, node["filter"], "scan filter");
+  if (!filter.ok()) return filter.status();
+  for (const std::string& name : PlaceholderNames(*filter)) {
+    if (name != "removed_apis") {
+      return Error(path, node["filter"], Concat("scan filter: unknown placeholder {", name, "} (known: {removed_apis})"));
+    }
+  }
+  absl::StatusOr<std::string> sample = Expand(*filter, {{"removed_apis", "x"}});
+  if (!sample.ok()) return Error(path, node["filter"], Concat("scan filter: ", sample.status().message()));
+  RE2 filter_regex(*sample, RE2::Quiet);
+  if (!filter_regex.ok()) return Error(path, node["filter"], Concat("scan filter: bad regex: ", filter_regex.error()));
+  scan.filter = *filter;
+
+  if (node["query"]) {
+    absl::StatusOr<Query> query = CompileQuery(path, node["query"]);
+    if (!query.ok()) return query.status();
+    if (t.query) {
+      for (const std::string& capture : t.query->capture_names()) {
+        const auto& names = query->capture_names();
+        if (std::find(names.begin(), names.end(), capture) == names.end()) {
+          return Error(path, node["query"], Concat("scan query lacks @", capture, ", which the template's query captures"));
+        }
+      }
+    }
+    scan.query = *std::move(query);
+  }
+  const std::optional<Query>& query = scan.query ? scan.query : t.query;
+  if (!query || query->capture_names().empty()) {
+    return Error(path, node, "scan needs a query with a capture (the template's or its own)");
+  }
+  scan.site = query->capture_names().front();
+  if (node["site"]) {
+    scan.site = node["site"].as<std::string>();
+    const auto& names = query->capture_names();
+    if (std::find(names.begin(), names.end(), scan.site) == names.end()) {
+      return Error(path, node["site"], Concat("scan site '", scan.site, "' is not a capture of the query"));
+    }
+  }
+
+  Bound scan_bound = bound;
+  for (const std::string& capture : query->capture_names()) scan_bound.insert(capture);
+  if (const YAML::Node bind = node["bind"]) {
+    if (!bind.IsMap()) return Error(path, bind, "scan bind must map placeholders to text");
+    for (const auto& entry : bind) {
+      const std::string name = entry.first.as<std::string>();
+      absl::StatusOr<std::string> value = Scalar(path, entry.second, name);
+      if (!value.ok()) return value.status();
+      for (const std::string& used : PlaceholderNames(*value)) {
+        if (!kBuiltinPlaceholders.contains(used) &&
+            std::find(query->capture_names().begin(), query->capture_names().end(), used) ==
+                query->capture_names().end()) {
+          return Error(path, entry.second, Concat("scan bind: {", used, "} is not a capture of the query"));
+        }
+      }
+      scan.bind[name] = *value;
+    }
+  }
+  for (const std::string& needed : SymptomPlaceholdersUsed(t)) {
+    if (!scan.bind.contains(needed)) {
+      return Error(path, node, Concat("scan must bind {", needed, "}: the template takes it from the failure's message"));
+    }
+  }
+  if (const YAML::Node where = node["where"]) {
+    if (!where.IsSequence()) return Error(path, where, "scan where must be a list");
+    for (const YAML::Node& entry : where) {
+      absl::StatusOr<Template::Condition> condition = ReadCondition(path, entry, scan_bound);
+      if (!condition.ok()) return condition.status();
+      scan.conditions.push_back(*std::move(condition));
+    }
+  }
+  if (absl::Status s = ReadScanExamples(path, node["examples"], scan); !s.ok()) return s;
+  t.scan = std::move(scan);
+  return absl::OkStatus();
+}
+
 // Reads one template from a parsed YAML document.
 absl::StatusOr<Template> Read(const std::string& path, const YAML::Node& root) {
   Template t;
@@ -334,6 +494,7 @@ absl::StatusOr<Template> Read(const std::string& path, const YAML::Node& root) {
   if (absl::Status s = ReadLookups(path, root["context"], t, bound); !s.ok()) return s;
   if (absl::Status s = ReadActions(path, root["rewrite"], t, bound); !s.ok()) return s;
   if (absl::Status s = ReadExamples(path, root["examples"], t); !s.ok()) return s;
+  if (absl::Status s = ReadScan(path, root["scan"], t, bound); !s.ok()) return s;
   return t;
 }
 

@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_format.h"
 #include "engine/base/concat.h"
+#include "engine/patterns/sarif.h"
 
 namespace smallfix {
 namespace {
@@ -20,18 +21,6 @@ nlohmann::json StagesJson(const ValidationResult& validation) {
                       {"detail", stage.detail}});
   }
   return stages;
-}
-
-std::vector<std::string> Lines(const std::string& text) {
-  std::vector<std::string> lines;
-  size_t start = 0;
-  while (start < text.size()) {
-    size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size() - 1;
-    lines.push_back(text.substr(start, end - start + 1));
-    start = end + 1;
-  }
-  return lines;
 }
 
 }  // namespace
@@ -123,50 +112,14 @@ nlohmann::json ReportSarif(const RepairReport& report) {
   std::set<std::string> seen_rules;
   for (const ValidatedCandidate& c : report.candidates) {
     const Candidate& candidate = c.scored.candidate;
-    if (seen_rules.insert(candidate.template_id).second) {
-      rules.push_back({{"id", candidate.template_id},
-                       {"name", candidate.template_id},
-                       {"shortDescription", {{"text", candidate.summary}}},
-                       {"properties", {{"family", candidate.family}}}});
-    }
-    nlohmann::json changes = nlohmann::json::array();
-    for (const FileChange& change : candidate.changes) {
-      // The smallest range of whole lines that differs.
-      const std::vector<std::string> before = Lines(change.before), after = Lines(change.after);
-      size_t prefix = 0;
-      while (prefix < before.size() && prefix < after.size() && before[prefix] == after[prefix]) ++prefix;
-      size_t suffix = 0;
-      while (suffix < before.size() - prefix && suffix < after.size() - prefix &&
-             before[before.size() - 1 - suffix] == after[after.size() - 1 - suffix]) {
-        ++suffix;
-      }
-      std::string inserted;
-      for (size_t i = prefix; i < after.size() - suffix; ++i) inserted += after[i];
-      const int first = static_cast<int>(prefix) + 1;
-      const int end_line = static_cast<int>(before.size() - suffix) + 1;  // exclusive
-      changes.push_back(
-          {{"artifactLocation", {{"uri", change.file}}},
-           {"replacements",
-            {{{"deletedRegion", {{"startLine", first}, {"startColumn", 1}, {"endLine", end_line}, {"endColumn", 1}}},
-              {"insertedContent", {{"text", inserted}}}}}}});
-    }
+    if (seen_rules.insert(candidate.template_id).second) rules.push_back(SarifRule(candidate));
     const std::string status = c.validation.status;
-    results.push_back(
-        {{"ruleId", candidate.template_id},
-         {"level", status == "plausible" ? "error" : "warning"},
-         {"message", {{"text", absl::StrFormat("%s (%s; validation: %s)", candidate.summary,
-                                               SymptomText(report.symptom), status)}}},
-         {"locations",
-          {{{"physicalLocation",
-             {{"artifactLocation", {{"uri", candidate.file}}}, {"region", {{"startLine", candidate.line}}}}}}}},
-         {"fixes", {{{"description", {{"text", candidate.summary}}}, {"artifactChanges", changes}}}},
-         {"properties", {{"score", c.scored.score}, {"validation", status}}}});
+    results.push_back(SarifResult(
+        candidate, status == "plausible" ? "error" : "warning",
+        absl::StrFormat("%s (%s; validation: %s)", candidate.summary, SymptomText(report.symptom), status),
+        {{"score", c.scored.score}, {"validation", status}}));
   }
-  return {{"version", "2.1.0"},
-          {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-          {"runs",
-           {{{"tool", {{"driver", {{"name", "smallfix"}, {"version", "0.1.0"}, {"rules", rules}}}}},
-             {"results", results}}}}};
+  return SarifLog(std::move(rules), std::move(results));
 }
 
 }  // namespace smallfix
