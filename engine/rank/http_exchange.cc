@@ -45,10 +45,13 @@ size_t OnHeader(char* data, size_t size, size_t count, void* user) {
   Transfer& transfer = *static_cast<Transfer*>(user);
   const std::string_view line(data, size * count);
   const size_t colon = line.find(':');
-  if (colon != std::string_view::npos &&
-      absl::AsciiStrToLower(std::string(line.substr(0, colon))) == "retry-after") {
-    std::string value(line.substr(colon + 1));
-    absl::StripAsciiWhitespace(&value);
+  if (line.starts_with("HTTP/")) transfer.response.headers.clear();  // a new response (after a 100 Continue)
+  if (colon == std::string_view::npos) return size * count;
+  std::string name = absl::AsciiStrToLower(std::string(line.substr(0, colon)));
+  std::string value(line.substr(colon + 1));
+  absl::StripAsciiWhitespace(&value);
+  transfer.response.headers.emplace_back(name, value);
+  if (name == "retry-after") {
     double seconds = 0;
     if (absl::SimpleAtod(value, &seconds) && seconds >= 0 && std::isfinite(seconds)) {
       transfer.response.retry_after_seconds = seconds;
@@ -68,6 +71,14 @@ int OnProgress(void* user, curl_off_t, curl_off_t, curl_off_t, curl_off_t) {
 
 }  // namespace
 
+std::string HttpResponse::Header(std::string_view name) const {
+  const std::string wanted = absl::AsciiStrToLower(std::string(name));
+  for (const auto& [key, value] : headers) {
+    if (key == wanted) return value;
+  }
+  return "";
+}
+
 absl::StatusOr<HttpResponse> HttpExchange(const HttpRequest& request) {
   InitCurlOnce();
   std::unique_ptr<CURL, decltype(&curl_easy_cleanup)> curl(curl_easy_init(), &curl_easy_cleanup);
@@ -75,7 +86,8 @@ absl::StatusOr<HttpResponse> HttpExchange(const HttpRequest& request) {
   std::unique_ptr<curl_slist, decltype(&curl_slist_free_all)> headers(nullptr, &curl_slist_free_all);
   std::vector<std::string> all_headers = request.headers;
   // No "Expect: 100-continue" on larger bodies: servers that never answer it cost a second each.
-  if (request.method == "POST") all_headers.push_back("Expect:");
+  const bool has_body = request.method == "POST" || request.method == "PATCH" || request.method == "PUT";
+  if (has_body) all_headers.push_back("Expect:");
   for (const std::string& header : all_headers) {
     curl_slist* appended = curl_slist_append(headers.get(), header.c_str());
     if (appended == nullptr) return absl::InternalError("cannot build the request headers");
@@ -104,10 +116,13 @@ absl::StatusOr<HttpResponse> HttpExchange(const HttpRequest& request) {
   curl_easy_setopt(c, CURLOPT_NOPROGRESS, 0L);
   curl_easy_setopt(c, CURLOPT_XFERINFOFUNCTION, &OnProgress);
   curl_easy_setopt(c, CURLOPT_XFERINFODATA, &transfer);
-  if (request.method == "POST") {
+  if (has_body) {
     curl_easy_setopt(c, CURLOPT_POST, 1L);
     curl_easy_setopt(c, CURLOPT_POSTFIELDS, request.body.data());
     curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(request.body.size()));
+    if (request.method != "POST") curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, request.method.c_str());
+  } else if (request.method == "DELETE") {
+    curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, "DELETE");
   } else if (request.method != "GET") {
     return absl::InvalidArgumentError(Concat("unsupported HTTP method ", request.method));
   }

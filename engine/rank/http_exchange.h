@@ -3,6 +3,8 @@
 
 #include <atomic>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -13,10 +15,10 @@ namespace smallfix {
 // TLS verification on, no redirects (a redirect could carry an Authorization header to another
 // host), only http and https. Headers may hold a secret: they are sent and never echoed in errors.
 struct HttpRequest {
-  std::string method = "GET";  // GET or POST
+  std::string method = "GET";  // GET, POST, PATCH, PUT or DELETE
   std::string url;
   std::vector<std::string> headers;  // "Name: value"
-  std::string body;                  // POST only
+  std::string body;                  // sent with POST, PATCH and PUT
   double connect_timeout_seconds = 10;
   double total_timeout_seconds = 60;
   size_t max_response_bytes = 1 << 20;
@@ -27,6 +29,11 @@ struct HttpResponse {
   long status = 0;
   std::string body;
   double retry_after_seconds = -1;  // Retry-After in seconds, -1 when absent or a date
+  // Every response header, names lower-cased, values without surrounding blanks, in order.
+  std::vector<std::pair<std::string, std::string>> headers;
+
+  // The first header named `name` (any case); "" when absent.
+  std::string Header(std::string_view name) const;
 };
 
 // The response of any status; an error (naming the URL and what happened, e.g. "timed out
