@@ -1,0 +1,96 @@
+#include "engine/cli/repair_request.h"
+
+#include <filesystem>
+#include <optional>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_format.h"
+#include "engine/base/read_file.h"
+#include "engine/rank/llm_client.h"
+#include "engine/repair/repo_config.h"
+
+namespace smallfix::cli {
+namespace {
+
+absl::StatusOr<RepairSite> ParseSite(const std::string& text) {
+  const size_t colon = text.rfind(':');
+  int line = 0;
+  if (colon == std::string::npos || colon == 0 || !absl::SimpleAtoi(text.substr(colon + 1), &line) || line < 1) {
+    return absl::InvalidArgumentError(absl::StrFormat("--site %s: expected FILE:LINE", text));
+  }
+  return RepairSite{text.substr(0, colon), line, 1.0};
+}
+
+absl::StatusOr<std::string> ReadInput(const std::string& path, const char* flag) {
+  absl::StatusOr<std::string> text = ReadFile(path);
+  if (!text.ok()) return absl::NotFoundError(absl::StrFormat("%s %s", flag, text.status().message()));
+  return text;
+}
+
+// Builds the request from flags over .smallfix.yaml over defaults.
+}  // namespace
+
+absl::StatusOr<RepairRequest> MakeRepairRequest(const RepairFlags& o, const std::atomic<bool>* cancel) {
+  RepairRequest request;
+  request.repo = o.repo;
+  std::error_code error;
+  if (!std::filesystem::is_directory(o.repo, error)) {
+    return absl::InvalidArgumentError(absl::StrFormat("--repo %s is not a directory", o.repo));
+  }
+  const int inputs = !o.issue.empty() + !o.issue_text.empty() + !o.log.empty() + !o.sites.empty();
+  if (inputs != 1) return absl::InvalidArgumentError("give exactly one of --issue FILE, --log FILE or --site FILE:LINE");
+  if (!o.llm.empty()) {
+    if (absl::Status url = CheckLlmUrl(o.llm, "--llm"); !url.ok()) return url;
+  }
+  if (!(o.llm_timeout > 0)) return absl::InvalidArgumentError("--llm-timeout must be more than 0 seconds");
+  if (o.llm_propose < 0) return absl::InvalidArgumentError("--llm-propose must be 0 or more");
+  absl::StatusOr<RepoConfig> config = LoadRepoConfig(o.repo);
+  if (!config.ok()) return config.status();
+  if (!o.issue_text.empty()) {
+    request.failure_text = o.issue_text;
+    request.failure_kind = FailureKind::kIssue;
+  } else if (!o.issue.empty() || !o.log.empty()) {
+    absl::StatusOr<std::string> text = o.issue.empty() ? ReadInput(o.log, "--log") : ReadInput(o.issue, "--issue");
+    if (!text.ok()) return text.status();
+    request.failure_text = *std::move(text);
+    request.failure_kind = o.issue.empty() ? FailureKind::kAuto : FailureKind::kIssue;
+  }
+  for (const std::string& text : o.sites) {
+    absl::StatusOr<RepairSite> site = ParseSite(text);
+    if (!site.ok()) return site.status();
+    request.sites.push_back(*site);
+  }
+  request.symptom_text = o.symptom;
+  request.templates_dir = o.templates;
+  request.validate = !o.no_validate;
+  request.top = std::max(1, o.top);
+  request.jobs = std::max(1, o.jobs);
+  request.max_candidates = std::max(0, o.max_candidates);
+  request.coverage = o.coverage;
+  request.cancel = cancel;
+
+  ValidationPlan& plan = request.plan;
+  plan.failing_test = !o.tests.empty() ? o.tests.front() : config->test.value_or("");
+  for (size_t i = 1; i < o.tests.size(); ++i) plan.other_tests.push_back(o.tests[i]);
+  if (o.tests.size() <= 1) {
+    for (const std::string& test : config->tests) plan.other_tests.push_back(test);
+  }
+  plan.build = !o.build.empty() ? o.build : config->build.value_or("");
+  plan.interpreter = !o.python.empty() ? o.python : config->interpreter.value_or("/usr/bin/python3");
+  const std::string runner = !o.runner.empty() ? o.runner : config->runner.value_or("local");
+  if (runner == "slurm") {
+    return absl::UnimplementedError("--runner slurm is not built yet; use local or torchrun");
+  }
+  const std::optional<RunnerKind> kind = ParseRunnerKind(runner);
+  if (!kind) {
+    return absl::InvalidArgumentError(absl::StrFormat("--runner %s: expected local, torchrun or slurm", runner));
+  }
+  plan.runner.kind = *kind;
+  plan.runner.world_size = o.world_size > 0 ? o.world_size : config->world_size.value_or(1);
+  if (plan.runner.world_size > 1 && o.runner.empty() && !config->runner) plan.runner.kind = RunnerKind::kTorchrun;
+  plan.runner.time_limit_seconds = o.timeout > 0 ? o.timeout : config->timeout.value_or(300);
+  plan.runner.memory_limit_bytes = config->memory_limit_mb.value_or(0) << 20;
+  return request;
+}
+
+}  // namespace smallfix::cli

@@ -1,0 +1,36 @@
+#ifndef SMALLFIX_ENGINE_CLI_REPAIR_REQUEST_H_
+#define SMALLFIX_ENGINE_CLI_REPAIR_REQUEST_H_
+
+#include <atomic>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "engine/rank/llm_cache.h"
+#include "engine/repair/pipeline.h"
+
+namespace smallfix::cli {
+
+// The repair flags (smallfix repair's, and what the bot sets the same way).
+struct RepairFlags {
+  std::string repo, issue, log, symptom, build, runner, templates, sarif, python;
+  std::string llm, llm_model, llm_cache = LlmCache::DefaultDir();
+  double llm_timeout = 60;
+  int llm_propose = 0;
+  std::vector<std::string> sites;  // FILE:LINE
+  std::vector<std::string> tests;  // the first is the failing test
+  // An issue already in memory (the bot reads it from GitHub); counts as --issue.
+  std::string issue_text;
+  int world_size = 0, top = 1, jobs = 1, max_candidates = GenerateOptions().max_per_site;
+  double timeout = 0;
+  bool no_validate = false, apply = false, json = false, quiet = false, coverage = false;
+};
+
+// Builds the request from flags over the repo's .smallfix.yaml over defaults: the one place
+// that does, so that `repair` and `bot` validate a repo the same way. Bad input is an error
+// that names the flag or file.
+absl::StatusOr<RepairRequest> MakeRepairRequest(const RepairFlags& flags, const std::atomic<bool>* cancel);
+
+}  // namespace smallfix::cli
+
+#endif  // SMALLFIX_ENGINE_CLI_REPAIR_REQUEST_H_
