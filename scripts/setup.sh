@@ -8,14 +8,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PRESET="${PRESET:-release}"
 
-# Debian packages: toolchain, libraries, and the Python side that validation runs
-# (python3-torch with gloo for multi-rank tests, pytest, coverage).
+# Debian packages: toolchain, libraries, the Python side that validation runs
+# (python3-torch with gloo for multi-rank tests, pytest, coverage), and Slurm with munge for
+# the one-node cluster the Slurm runner's tests start (scripts/slurm-local.sh).
 PACKAGES=(
   g++ cmake ninja-build pkg-config git ca-certificates nodejs npm
   libgit2-dev nlohmann-json3-dev libcurl4-openssl-dev libabsl-dev libre2-dev
   libyaml-cpp-dev libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-torch python3-pytest python3-coverage python3-yaml python3-packaging
   clang libclang-rt-14-dev
+  slurm-wlm munge
 )
 
 missing=()

@@ -10,14 +10,12 @@
 #include <thread>
 #include <vector>
 
-#include "absl/strings/str_format.h"
-#include "absl/strings/str_join.h"
-#include "engine/base/concat.h"
-#include "engine/base/read_file.h"
 #include "engine/base/temp_dir.h"
-#include "validators/junit_reader.h"
 #include "validators/process.h"
+#include "validators/rank_outcome.h"
 #include "validators/pytest_command.h"
+#include "validators/slurm_test_runner.h"
+#include "validators/torchrun_env.h"
 
 namespace smallfix {
 namespace {
@@ -28,21 +26,13 @@ namespace fs = std::filesystem;
 // rank waiting in a collective for a dead peer would otherwise wait for its full timeout).
 constexpr double kRankGraceSeconds = 5;
 
-// Failed test names a summary lists.
-constexpr size_t kNamesInSummary = 3;
-
 using RankResult = absl::StatusOr<ProcessResult>;
 
-// Environment: torchrun's contract for rank `rank` of `world`, over `options.env`.
+// Environment: torchrun's contract for rank `rank` of `world` on this host, over `options.env`.
 std::map<std::string, std::string> RankEnvironment(const RunnerOptions& options, int rank, int world, int port) {
   std::map<std::string, std::string> env = options.env;
-  env["RANK"] = std::to_string(rank);
-  env["LOCAL_RANK"] = std::to_string(rank);
-  env["WORLD_SIZE"] = std::to_string(world);
-  env["LOCAL_WORLD_SIZE"] = std::to_string(world);
-  env["MASTER_ADDR"] = "127.0.0.1";
-  env["MASTER_PORT"] = std::to_string(port);
-  env["TORCHELASTIC_RUN_ID"] = "smallfix";
+  const std::string r = std::to_string(rank), w = std::to_string(world);
+  for (auto& [key, value] : TorchrunEnvironment({r, r, w, w, "127.0.0.1", std::to_string(port)})) env[key] = value;
   if (!options.gpus.empty()) {
     // Rank r gets the r-th listed device.
     std::vector<std::string> devices;
@@ -103,63 +93,6 @@ std::vector<RankResult> LaunchWithGrace(std::vector<ProcessOptions>& processes, 
   return results;
 }
 
-// The JUnit report rank `rank` writes into `dir`.
-std::string JUnitPath(const std::string& dir, int rank) { return absl::StrFormat("%s/rank%d.xml", dir, rank); }
-
-// JUnit collection: every rank's report counted into `tally`; false when one is missing or
-// unreadable (a crash before pytest wrote it).
-bool CollectJUnit(const std::string& dir, int world, CaseTally& tally) {
-  bool complete = true;
-  for (int rank = 0; rank < world; ++rank) {
-    absl::StatusOr<std::string> xml = ReadFile(JUnitPath(dir, rank));
-    absl::StatusOr<std::vector<JUnitCase>> cases =
-        xml.ok() ? ReadJUnit(*xml) : absl::StatusOr<std::vector<JUnitCase>>(xml.status());
-    if (!cases.ok()) {
-      complete = false;
-      continue;
-    }
-    TallyCases(*cases, tally);
-  }
-  return complete;
-}
-
-// The ranks' output, each line prefixed with its rank the way launchers print (one rank:
-// as it is).
-std::string JoinOutput(const std::vector<RankResult>& results) {
-  if (results.size() == 1) return results[0]->output;
-  std::string out;
-  for (size_t rank = 0; rank < results.size(); ++rank) {
-    const std::string& output = results[rank]->output;
-    size_t begin = 0;
-    while (begin < output.size()) {
-      size_t end = output.find('\n', begin);
-      if (end == std::string::npos) end = output.size();
-      out += Concat("[rank", std::to_string(rank), "]:", std::string_view(output).substr(begin, end - begin), "\n");
-      begin = end + 1;
-    }
-  }
-  return out;
-}
-
-// Summary: the one line a report shows for the run.
-std::string Summarize(const TestRun& run, bool pytest, bool junit_complete, const std::vector<std::string>& failed,
-                      const std::vector<RankResult>& results, double time_limit_seconds) {
-  if (run.cancelled) return "cancelled";
-  if (run.timed_out) return absl::StrFormat("timed out after %.0f s (killed)", time_limit_seconds);
-  if (run.passed) return pytest ? absl::StrFormat("%d passed", run.tests) : "exit 0";
-  if (pytest && run.failures > 0) {
-    const std::vector<std::string> names(failed.begin(), failed.begin() + std::min(failed.size(), kNamesInSummary));
-    return absl::StrFormat("%d failed of %d (%s)", run.failures, run.tests, absl::StrJoin(names, ", "));
-  }
-  if (pytest && run.tests == 0 && junit_complete) return "no test ran";
-  for (const RankResult& result : results) {
-    if (result->ok()) continue;
-    if (result->term_signal) return absl::StrFormat("killed by signal %d", result->term_signal);
-    return absl::StrFormat("exit %d", result->exit_code);
-  }
-  return "exit 0";
-}
-
 // Local and torchrun-style runs differ only in how many processes start and their
 // environment.
 class RankRunner : public TestRunner {
@@ -181,7 +114,7 @@ class RankRunner : public TestRunner {
     for (int rank = 0; rank < world_; ++rank) {
       ProcessOptions& process = processes[rank];
       process.shell_command = command;
-      if (pytest) process.shell_command += " --junitxml=" + JUnitPath(scratch->path(), rank);
+      if (pytest) process.shell_command += " --junitxml=" + RankJUnitPath(scratch->path(), rank);
       process.cwd = dir;
       process.env = rank_env_ ? RankEnvironment(options_, rank, world_, port) : options_.env;
       process.time_limit_seconds = options_.time_limit_seconds;
@@ -189,24 +122,18 @@ class RankRunner : public TestRunner {
     }
 
     const auto start = std::chrono::steady_clock::now();
-    TestRun out;
-    const std::vector<RankResult> results = LaunchWithGrace(processes, options_.cancel, &out.cancelled);
-    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    bool all_exit_zero = true;
+    RankRunFacts facts;
+    const std::vector<RankResult> results = LaunchWithGrace(processes, options_.cancel, &facts.cancelled);
+    facts.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::vector<ProcessResult> ranks;
     for (const RankResult& result : results) {
       if (!result.ok()) return result.status();
-      all_exit_zero &= result->ok();
-      out.timed_out |= result->timed_out;
+      ranks.push_back(*result);
     }
-    out.output = JoinOutput(results);
-    CaseTally tally;
-    const bool junit_complete = pytest && CollectJUnit(scratch->path(), world_, tally);
-    out.tests = pytest ? tally.tests : -1;
-    out.failures = tally.failures;
-    out.passed = all_exit_zero && !out.timed_out && !out.cancelled &&
-                 (!pytest || (junit_complete && out.tests > 0 && out.failures == 0));
-    out.summary = Summarize(out, pytest, junit_complete, tally.failed, results, options_.time_limit_seconds);
-    return out;
+    facts.pytest = pytest;
+    facts.junit_dir = scratch->path();
+    facts.time_limit_seconds = options_.time_limit_seconds;
+    return ScoreRanks(ranks, facts);
   }
 
  private:
@@ -223,12 +150,14 @@ std::string_view RunnerKindName(RunnerKind kind) {
       return "local";
     case RunnerKind::kTorchrun:
       return "torchrun";
+    case RunnerKind::kSlurm:
+      return "slurm";
   }
   return "local";
 }
 
 std::optional<RunnerKind> ParseRunnerKind(std::string_view name) {
-  for (RunnerKind kind : {RunnerKind::kLocal, RunnerKind::kTorchrun}) {
+  for (RunnerKind kind : {RunnerKind::kLocal, RunnerKind::kTorchrun, RunnerKind::kSlurm}) {
     if (RunnerKindName(kind) == name) return kind;
   }
   return std::nullopt;
@@ -238,6 +167,8 @@ std::unique_ptr<TestRunner> MakeTestRunner(RunnerKind kind, const RunnerOptions&
   switch (kind) {
     case RunnerKind::kTorchrun:
       return std::make_unique<RankRunner>(options, std::max(1, options.world_size), /*rank_env=*/true);
+    case RunnerKind::kSlurm:
+      return std::make_unique<SlurmTestRunner>(options);
     case RunnerKind::kLocal:
       break;
   }

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
+#include "validators/slurm_options.h"
 
 namespace smallfix {
 
@@ -16,11 +17,12 @@ namespace smallfix {
 // this machine with torchrun's environment contract (RANK, LOCAL_RANK, WORLD_SIZE,
 // LOCAL_WORLD_SIZE, MASTER_ADDR, and a MASTER_PORT that is free, chosen per run so parallel
 // validations never collide; gloo on CPU, one GPU per rank via CUDA_VISIBLE_DEVICES when
-// `gpus` lists devices). A new runner (a cluster scheduler) is one more kind here and one
-// more case in MakeTestRunner.
-enum class RunnerKind { kLocal, kTorchrun };
+// `gpus` lists devices). kSlurm: each run is a Slurm job of `world_size` tasks with the same
+// environment contract, read from Slurm's task variables (slurm_test_runner.h). A new runner
+// is one more kind here and one more case in MakeTestRunner.
+enum class RunnerKind { kLocal, kTorchrun, kSlurm };
 
-// "local", "torchrun": the names the CLI, .smallfix.yaml and reports use.
+// "local", "torchrun", "slurm": the names the CLI, .smallfix.yaml and reports use.
 std::string_view RunnerKindName(RunnerKind kind);
 std::optional<RunnerKind> ParseRunnerKind(std::string_view name);
 
@@ -32,6 +34,7 @@ struct RunnerOptions {
   size_t memory_limit_bytes = 0;
   std::map<std::string, std::string> env;
   std::string gpus;  // "0,1" to give rank r device r; empty: CPU
+  SlurmOptions slurm;  // kSlurm only
   const std::atomic<bool>* cancel = nullptr;
 };
 

@@ -9,7 +9,7 @@ namespace smallfix {
 namespace {
 
 TEST(RunnerKindTest, NamesRoundTrip) {
-  for (RunnerKind kind : {RunnerKind::kLocal, RunnerKind::kTorchrun}) {
+  for (RunnerKind kind : {RunnerKind::kLocal, RunnerKind::kTorchrun, RunnerKind::kSlurm}) {
     EXPECT_EQ(ParseRunnerKind(RunnerKindName(kind)), kind);
   }
   EXPECT_EQ(ParseRunnerKind("Local"), std::nullopt);
