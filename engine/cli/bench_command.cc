@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <thread>
 
 #include "absl/strings/str_split.h"
@@ -37,6 +38,9 @@ struct Options {
   std::string llm, llm_model, llm_cache = LlmCache::DefaultDir();
   double llm_timeout = 60;
   int llm_propose = 0;
+  std::string runner, slurm_partition;
+  int slurm_gpus_per_node = 0;
+  std::vector<std::string> slurm_args;
 };
 
 bool WriteFile(const std::string& path, const std::string& text, const char* flag) {
@@ -95,6 +99,22 @@ int Run(const Options& o) {
     return kExitBadInput;
   }
   bench::BenchOptions options;
+  if (!o.runner.empty()) {
+    const std::optional<RunnerKind> kind = ParseRunnerKind(o.runner);
+    if (!kind) {
+      std::cerr << "smallfix: --runner " << o.runner << ": expected local, torchrun or slurm\n";
+      return kExitBadInput;
+    }
+    options.runner = *kind;
+  }
+  if ((!o.slurm_partition.empty() || o.slurm_gpus_per_node > 0 || !o.slurm_args.empty()) &&
+      options.runner != RunnerKind::kSlurm) {
+    std::cerr << "smallfix: --slurm-* flags need --runner slurm\n";
+    return kExitBadInput;
+  }
+  options.slurm.partition = o.slurm_partition;
+  options.slurm.gpus_per_node = o.slurm_gpus_per_node;
+  options.slurm.extra_args = o.slurm_args;
   options.llm_url = o.llm;
   options.llm_model = o.llm_model;
   options.llm_cache = o.llm_cache;
@@ -156,6 +176,13 @@ void AddBenchCommand(CLI::App& app, int* exit_status) {
   bench->add_option("--timeout", o->timeout, "Seconds per test command (default: each bug's timeout)");
   bench->add_option("--templates", o->templates, "Template directory (default: the installed templates/)");
   bench->add_option("--python", o->python, "Interpreter for tests (default /usr/bin/python3)");
+  bench->add_option("--runner", o->runner,
+                    "slurm: run every bug's tests as Slurm jobs; local or torchrun (the default): one-rank bugs as "
+                    "one process, multi-rank bugs torchrun-style");
+  bench->add_option("--slurm-partition", o->slurm_partition, "--runner slurm: the partition (default: the cluster's)");
+  bench->add_option("--slurm-gpus-per-node", o->slurm_gpus_per_node, "--runner slurm: GPUs per node (gres gpu)");
+  bench->add_option("--slurm-arg", o->slurm_args, "--runner slurm: one more sbatch argument; repeatable")
+      ->allow_extra_args(false);
   CLI::Option* llm = bench->add_option("--llm", o->llm,
                                        "Also rank with an OpenAI-compatible server at URL and compare with the heuristic");
   bench->add_option("--llm-model", o->llm_model, "Model name (default: the server's first /v1/models entry)")->needs(llm);

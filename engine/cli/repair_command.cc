@@ -7,6 +7,7 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_format.h"
+#include "engine/base/concat.h"
 #include "engine/base/read_file.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/interrupts.h"
@@ -16,6 +17,7 @@
 #include "engine/repair/pipeline.h"
 #include "engine/repair/report.h"
 #include "engine/vcs/dirty_check.h"
+#include "validators/slurm_test_runner.h"
 
 namespace smallfix::cli {
 namespace {
@@ -57,6 +59,10 @@ int Run(const RepairFlags& options) {
     return kExitBadInput;
   }
   if (!options.quiet) request->progress = [](const std::string& line) { std::cerr << "smallfix: " << line << "\n"; };
+  if (request->progress && request->plan.runner.kind == RunnerKind::kSlurm && request->validate) {
+    request->progress(Concat("--runner slurm: Slurm jobs are named ", request->plan.runner.slurm.job_name_prefix,
+                             "-* (squeue -t all shows them)"));
+  }
   // With --llm: the LLM ranks (and with --llm-propose also proposes); without it nothing
   // below touches the request, so the output stays what the heuristic alone gives.
   std::unique_ptr<LlmSession> llm;
@@ -82,6 +88,14 @@ int Run(const RepairFlags& options) {
     }
   }
   absl::StatusOr<RepairReport> report = RunRepair(*request);
+  if (request->plan.runner.kind == RunnerKind::kSlurm && cancel->load()) {
+    // Each job is cancelled by the run that submitted it; this sweep by name catches one
+    // whose sbatch returned while the run was already unwinding.
+    const std::string& prefix = request->plan.runner.slurm.job_name_prefix;
+    absl::StatusOr<int> swept = CancelJobsOfRun(prefix);
+    if (!swept.ok()) std::cerr << "smallfix: " << swept.status().message() << "\n";
+    else if (*swept > 0) std::cerr << "smallfix: cancelled " << *swept << " more Slurm job(s) named " << prefix << "-*\n";
+  }
   if (!report.ok()) {
     std::cerr << "smallfix: " << report.status().message() << "\n";
     return ExitStatusFor(report.status());
@@ -129,7 +143,17 @@ void AddRepairCommand(CLI::App& app, int* exit_status) {
   repair->add_option("--test", o->tests, "The failing test command; more --test: tests that must keep passing");
   repair->add_option("--build", o->build, "Build command run before the tests");
   repair->add_option("--runner", o->runner, "local | torchrun | slurm");
-  repair->add_option("--world-size", o->world_size, "Ranks for the torchrun runner");
+  repair->add_option("--world-size", o->world_size, "Ranks for the torchrun or slurm runner");
+  repair->add_option("--slurm-partition", o->slurm_partition, "--runner slurm: the partition (default: the cluster's)");
+  repair->add_option("--slurm-account", o->slurm_account, "--runner slurm: the account to charge");
+  repair->add_option("--slurm-qos", o->slurm_qos, "--runner slurm: the quality of service");
+  repair->add_option("--slurm-nodes", o->slurm_nodes, "--runner slurm: nodes per job; ranks spread evenly (default 1)");
+  repair->add_option("--slurm-gpus-per-node", o->slurm_gpus_per_node, "--runner slurm: GPUs per node (gres gpu)");
+  repair->add_option("--slurm-arg", o->slurm_args, "--runner slurm: one more sbatch argument (--slurm-arg=--exclusive); repeatable")
+      ->allow_extra_args(false);
+  repair->add_option("--slurm-workdir", o->slurm_workdir,
+                     "--runner slurm: where job scripts, rank output and JUnit reports go, on a file system the nodes "
+                     "share (default: inside each candidate's worktree)");
   repair->add_option("--timeout", o->timeout, "Seconds per stage (default 300)");
   repair->add_option("--python", o->python, "Interpreter for tests (default /usr/bin/python3)");
   repair->add_option("--templates", o->templates, "Template directory (default: the installed templates/)");

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <random>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_format.h"
@@ -27,7 +28,28 @@ absl::StatusOr<std::string> ReadInput(const std::string& path, const char* flag)
   return text;
 }
 
-// Builds the request from flags over .smallfix.yaml over defaults.
+// A name for this repair's Slurm jobs, unique enough that a run's jobs can be told from
+// another run's in squeue: smallfix-<6 hex digits>.
+std::string SlurmJobPrefix() {
+  std::random_device random;
+  return absl::StrFormat("smallfix-%06x", random() & 0xffffff);
+}
+
+// The Slurm settings: flags over .smallfix.yaml's slurm: mapping over defaults.
+SlurmOptions SlurmSettings(const RepairFlags& o, const RepoConfig::Slurm& config) {
+  SlurmOptions slurm;
+  slurm.partition = !o.slurm_partition.empty() ? o.slurm_partition : config.partition.value_or("");
+  slurm.account = !o.slurm_account.empty() ? o.slurm_account : config.account.value_or("");
+  slurm.qos = !o.slurm_qos.empty() ? o.slurm_qos : config.qos.value_or("");
+  slurm.workdir = !o.slurm_workdir.empty() ? o.slurm_workdir : config.workdir.value_or("");
+  slurm.nodes = o.slurm_nodes >= 0 ? o.slurm_nodes : config.nodes.value_or(1);
+  slurm.gpus_per_node = o.slurm_gpus_per_node >= 0 ? o.slurm_gpus_per_node : config.gpus_per_node.value_or(0);
+  slurm.extra_args = !o.slurm_args.empty() ? o.slurm_args : config.args;
+  slurm.start_timeout_seconds = config.start_timeout.value_or(slurm.start_timeout_seconds);
+  slurm.job_name_prefix = SlurmJobPrefix();
+  return slurm;
+}
+
 }  // namespace
 
 absl::StatusOr<RepairRequest> MakeRepairRequest(const RepairFlags& o, const std::atomic<bool>* cancel) {
@@ -78,9 +100,6 @@ absl::StatusOr<RepairRequest> MakeRepairRequest(const RepairFlags& o, const std:
   plan.build = !o.build.empty() ? o.build : config->build.value_or("");
   plan.interpreter = !o.python.empty() ? o.python : config->interpreter.value_or("/usr/bin/python3");
   const std::string runner = !o.runner.empty() ? o.runner : config->runner.value_or("local");
-  if (runner == "slurm") {
-    return absl::UnimplementedError("--runner slurm is not built yet; use local or torchrun");
-  }
   const std::optional<RunnerKind> kind = ParseRunnerKind(runner);
   if (!kind) {
     return absl::InvalidArgumentError(absl::StrFormat("--runner %s: expected local, torchrun or slurm", runner));
@@ -88,6 +107,20 @@ absl::StatusOr<RepairRequest> MakeRepairRequest(const RepairFlags& o, const std:
   plan.runner.kind = *kind;
   plan.runner.world_size = o.world_size > 0 ? o.world_size : config->world_size.value_or(1);
   if (plan.runner.world_size > 1 && o.runner.empty() && !config->runner) plan.runner.kind = RunnerKind::kTorchrun;
+  const bool slurm_flags = !o.slurm_partition.empty() || !o.slurm_account.empty() || !o.slurm_qos.empty() ||
+                           !o.slurm_workdir.empty() || o.slurm_nodes >= 0 || o.slurm_gpus_per_node >= 0 ||
+                           !o.slurm_args.empty();
+  if (slurm_flags && plan.runner.kind != RunnerKind::kSlurm) {
+    return absl::InvalidArgumentError("--slurm-* flags need --runner slurm (or `runner: slurm` in .smallfix.yaml)");
+  }
+  if (plan.runner.kind == RunnerKind::kSlurm) {
+    plan.runner.slurm = SlurmSettings(o, config->slurm);
+    if (plan.runner.slurm.nodes < 1) return absl::InvalidArgumentError("--slurm-nodes must be 1 or more");
+    if (plan.runner.world_size % plan.runner.slurm.nodes != 0) {
+      return absl::InvalidArgumentError(absl::StrFormat("--world-size %d does not spread evenly over --slurm-nodes %d",
+                                                        plan.runner.world_size, plan.runner.slurm.nodes));
+    }
+  }
   plan.runner.time_limit_seconds = o.timeout > 0 ? o.timeout : config->timeout.value_or(300);
   plan.runner.memory_limit_bytes = config->memory_limit_mb.value_or(0) << 20;
   return request;

@@ -14,8 +14,17 @@ namespace smallfix {
 //   build: make -C csrc            # run before the tests
 //   test: python -m pytest -x tests/test_zero.py::test_step   # the failing test
 //   tests: [python -m pytest -q tests]                         # must keep passing
-//   runner: torchrun               # local | torchrun
+//   runner: torchrun               # local | torchrun | slurm
 //   world_size: 2
+//   slurm:                         # with runner: slurm (repair --slurm-* flags override)
+//     partition: gpu
+//     account: ml-team
+//     qos: debug
+//     nodes: 1
+//     gpus_per_node: 2
+//     args: [--constraint=a100]    # more sbatch arguments
+//     workdir: /shared/scratch     # job files and JUnit reports; default inside the worktree
+//     start_timeout: 600           # seconds a job may stay pending
 //   interpreter: /usr/bin/python3
 //   timeout: 120                   # seconds per stage
 //   memory_limit_mb: 8192          # address-space limit per process
@@ -28,6 +37,12 @@ struct RepoConfig {
   std::optional<std::string> interpreter;
   std::optional<double> timeout;
   std::optional<size_t> memory_limit_mb;
+  struct Slurm {
+    std::optional<std::string> partition, account, qos, workdir;
+    std::optional<int> nodes, gpus_per_node;
+    std::optional<double> start_timeout;
+    std::vector<std::string> args;
+  } slurm;
 };
 
 // Reads DIR/.smallfix.yaml; an absent file is an empty config, a bad one an error naming

@@ -83,6 +83,11 @@ ValidationPlan PlanFor(const BugSpec& spec, const BenchOptions& options) {
   plan.other_tests = {spec.passing_test};
   plan.interpreter = options.interpreter;
   plan.runner.kind = spec.world_size > 1 ? RunnerKind::kTorchrun : RunnerKind::kLocal;
+  if (options.runner == RunnerKind::kSlurm) {
+    plan.runner.kind = RunnerKind::kSlurm;
+    plan.runner.slurm = options.slurm;
+    plan.runner.slurm.job_name_prefix = Concat("smallfix-", spec.id);
+  }
   plan.runner.world_size = spec.world_size;
   plan.runner.time_limit_seconds = options.timeout_seconds > 0 ? options.timeout_seconds : spec.timeout;
   return plan;

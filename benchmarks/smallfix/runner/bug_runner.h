@@ -6,6 +6,7 @@
 
 #include "benchmarks/smallfix/runner/bug_result.h"
 #include "benchmarks/smallfix/runner/bug_spec.h"
+#include "validators/test_runner.h"
 
 namespace smallfix::bench {
 
@@ -22,12 +23,17 @@ struct BenchOptions {
   std::string llm_url, llm_model, llm_cache;
   double llm_timeout_seconds = 60;
   int llm_propose = 0;
+  // bench --runner slurm: every bug's tests run as Slurm jobs (multi-rank bugs with their
+  // world size), with these settings; job names start with smallfix-<bug id>. kLocal or
+  // kTorchrun: one-rank bugs run as one process and multi-rank bugs torchrun-style.
+  RunnerKind runner = RunnerKind::kTorchrun;
+  SlurmOptions slurm;
 };
 
 // Repairs one bug as a user would, from its issue.md alone (or at its site with
 // `perfect`): copies project/ into a fresh git repository under a temporary directory,
 // runs the repair pipeline with the bug's test commands (torchrun-style ranks when its
-// world size is 2 or more) and stops at the first plausible patch; then scores the
+// world size is 2 or more, or Slurm jobs with options.runner kSlurm) and stops at the first plausible patch; then scores the
 // candidates against fix.diff (same AST) and the plausible one against the held-back
 // tests. Never throws and never writes under the bug's directory; a failure of the run
 // itself is recorded in the result's `error`.
