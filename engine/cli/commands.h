@@ -34,6 +34,7 @@ void AddTemplatesCommand(CLI::App& app, int* exit_status);
 void AddRepairCommand(CLI::App& app, int* exit_status);
 void AddBenchCommand(CLI::App& app, int* exit_status);
 void AddMineCommand(CLI::App& app, int* exit_status);
+void AddBotCommand(CLI::App& app, int* exit_status);
 void AddScanCommand(CLI::App& app, int* exit_status);
 
 }  // namespace smallfix::cli

@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   smallfix::cli::AddTemplatesCommand(app, &exit_status);
   smallfix::cli::AddBenchCommand(app, &exit_status);
   smallfix::cli::AddMineCommand(app, &exit_status);
+  smallfix::cli::AddBotCommand(app, &exit_status);
   smallfix::cli::AddScanCommand(app, &exit_status);
   try {
     app.parse(argc, argv);
