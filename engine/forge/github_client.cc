@@ -147,7 +147,8 @@ absl::StatusOr<nlohmann::json> GitHubClient::Call(const std::string& method, con
   if (!options_.token.empty()) request.headers.push_back(Concat("Authorization: Bearer ", options_.token));
   if (body != nullptr) {
     request.headers.push_back("Content-Type: application/json");
-    request.body = body->dump();
+    // Text quoted from an issue could hold the token (pasted by mistake): it is not posted back.
+    request.body = Scrub(body->dump());
   }
   request.total_timeout_seconds = options_.timeout_seconds;
   request.connect_timeout_seconds = std::min(10.0, options_.timeout_seconds);

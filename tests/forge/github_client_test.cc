@@ -179,6 +179,16 @@ TEST(GitHubClient, APermissionErrorIsNotRetriedAndKeepsTheTokenOut) {
   EXPECT_EQ(server.requests().size(), 1u);
 }
 
+TEST(GitHubClient, NeverPostsTheToken) {
+  FakeGitHubServer server(Seed());
+  ASSERT_TRUE(server.started());
+  GitHubClient client = Client(server);
+  absl::StatusOr<GitHubComment> comment = client.AddIssueComment(1, std::string("the log said token=") + kToken);
+  ASSERT_TRUE(comment.ok()) << comment.status();
+  EXPECT_EQ(comment->body, "the log said token=[token]");
+  EXPECT_EQ(server.requests().back()["body"]["body"], "the log said token=[token]");
+}
+
 TEST(GitHubClient, RefusesBadNamesAndUrls) {
   GitHubOptions options;
   EXPECT_FALSE(GitHubClient::Create(options, "acme").ok());
