@@ -60,6 +60,11 @@ absl::StatusOr<std::string> SubmitJob(const std::vector<std::string>& argv, cons
   if (!ran.ok()) return ran.status();
   if (ran->exit_code != 0) {
     const std::string why = ErrorLines(ran->output);
+    if (absl::StrContains(why, "Could not establish a configuration source")) {
+      return absl::FailedPreconditionError(
+          "slurm: sbatch finds no cluster configuration: set SLURM_CONF (or install /etc/slurm/slurm.conf); for "
+          "the local test cluster: eval \"$(scripts/slurm-local.sh env)\"");
+    }
     // Connection trouble is the cluster's, everything else is about the request.
     if (absl::StrContains(why, "Unable to contact slurm controller") || absl::StrContains(why, "Connection refused") ||
         absl::StrContains(why, "Socket timed out")) {

@@ -79,7 +79,13 @@ std::string JobScript(const SlurmJobSpec& spec) {
   out +=
       "# Rendezvous for torch.distributed: rank 0 runs on the job's first node, where this script runs.\n"
       "SMALLFIX_MASTER_ADDR=$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" 2>/dev/null | head -n 1)\n"
-      "export SMALLFIX_MASTER_ADDR=\"${SMALLFIX_MASTER_ADDR:-$(hostname)}\"\n"
+      "SMALLFIX_MASTER_ADDR=\"${SMALLFIX_MASTER_ADDR:-$(hostname)}\"\n"
+      "# A node name that does not resolve (a test cluster's): the node's address from Slurm.\n"
+      "if ! getent hosts \"$SMALLFIX_MASTER_ADDR\" >/dev/null 2>&1; then\n"
+      "  address=$(scontrol show node -o \"$SMALLFIX_MASTER_ADDR\" 2>/dev/null | sed -n 's/.*NodeAddr=\\([^ ]*\\).*/\\1/p')\n"
+      "  SMALLFIX_MASTER_ADDR=\"${address:-$SMALLFIX_MASTER_ADDR}\"\n"
+      "fi\n"
+      "export SMALLFIX_MASTER_ADDR\n"
       "SMALLFIX_MASTER_PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind((\"\", 0)); "
       "print(s.getsockname()[1])' 2>/dev/null)\n"
       "export SMALLFIX_MASTER_PORT=\"${SMALLFIX_MASTER_PORT:-$((20000 + RANDOM % 20000))}\"\n";

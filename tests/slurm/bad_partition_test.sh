@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A partition the cluster does not have is a clear error (sbatch's own words, exit 2) that
 # leaves no job, no worktree and the user's tree untouched; from the flag and from
-# .smallfix.yaml alike. Also: --slurm-* flags without --runner slurm are refused.
+# .smallfix.yaml alike; `bench --runner slurm` passes its --slurm-* flags to the jobs too (the
+# bug's result is that error). Also: --slurm-* flags without --runner slurm are refused.
 set -euo pipefail
 source "$(dirname "$0")/slurm_lib.bash" "$@"
 
@@ -40,4 +41,12 @@ rc=$?
 set -e
 test "$rc" = 2 || fail "--slurm-partition without --runner slurm: expected exit 2, got $rc"
 grep -q "need --runner slurm" "$work/noslurm.err" || fail "no clear error: $(cat "$work/noslurm.err")"
+"$SMALLFIX" bench --runner slurm --slurm-partition nosuchpart --bug compat-reduce-scatter-tensor \
+  --json "$work/bench.json" > "$work/bench.out" 2>&1 || true
+"$PY" - "$work/bench.json" <<'PY'
+import json, sys
+bug = json.load(open(sys.argv[1]))["bugs"][0]
+assert bug["outcome"] == "error", bug
+assert "invalid partition specified: nosuchpart" in bug["error"], bug["error"]
+PY
 echo "slurm bad partition ok"

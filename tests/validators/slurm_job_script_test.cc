@@ -57,6 +57,25 @@ TEST(JobScriptTest, AsksForTheResourcesAsSbatchDirectives) {
   EXPECT_LT(script.rfind("#SBATCH"), script.find("set -u"));
 }
 
+// Both scripts are valid shell (bash -n / sh -n parse without running).
+TEST(JobScriptTest, ScriptsParse) {
+  absl::StatusOr<TempDir> dir = TempDir::Create("slurm-script-test");
+  ASSERT_TRUE(dir.ok());
+  SlurmJobSpec spec = TwoRanks();
+  spec.slurm.gpus_per_node = 1;
+  spec.memory_limit_bytes = size_t{1} << 30;
+  for (const auto& [shell, text] : {std::pair{"bash", JobScript(spec)}, std::pair{"sh", RankScript(spec)}}) {
+    const std::string path = dir->path() + "/script";
+    { std::ofstream(path) << text; }
+    ProcessOptions process;
+    process.argv = {shell, "-n", path};
+    process.time_limit_seconds = 30;
+    absl::StatusOr<ProcessResult> parsed = RunProcess(process);
+    ASSERT_TRUE(parsed.ok()) << parsed.status();
+    EXPECT_EQ(parsed->exit_code, 0) << shell << ": " << parsed->output << "\n" << text;
+  }
+}
+
 TEST(JobScriptTest, LeavesOutWhatWasNotAskedFor) {
   const std::string script = JobScript(TwoRanks());
   EXPECT_THAT(script, Not(HasSubstr("--gpus-per-node")));

@@ -1,0 +1,63 @@
+#include "engine/repair/repo_config.h"
+
+#include <fstream>
+#include <string>
+
+#include "engine/base/temp_dir.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace smallfix {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+absl::StatusOr<RepoConfig> LoadFrom(const TempDir& dir, const std::string& yaml) {
+  std::ofstream(dir.path() + "/.smallfix.yaml") << yaml;
+  return LoadRepoConfig(dir.path());
+}
+
+TEST(RepoConfigTest, ReadsTheSlurmMapping) {
+  absl::StatusOr<TempDir> dir = TempDir::Create("repo-config-test");
+  ASSERT_TRUE(dir.ok());
+  absl::StatusOr<RepoConfig> config = LoadFrom(*dir,
+                                               "runner: slurm\n"
+                                               "world_size: 4\n"
+                                               "slurm:\n"
+                                               "  partition: gpu\n"
+                                               "  account: ml\n"
+                                               "  qos: debug\n"
+                                               "  nodes: 2\n"
+                                               "  gpus_per_node: 2\n"
+                                               "  args: [--constraint=a100, --exclusive]\n"
+                                               "  workdir: /shared/scratch\n"
+                                               "  start_timeout: 120\n");
+  ASSERT_TRUE(config.ok()) << config.status();
+  EXPECT_EQ(config->runner, "slurm");
+  EXPECT_EQ(config->slurm.partition, "gpu");
+  EXPECT_EQ(config->slurm.account, "ml");
+  EXPECT_EQ(config->slurm.qos, "debug");
+  EXPECT_EQ(config->slurm.nodes, 2);
+  EXPECT_EQ(config->slurm.gpus_per_node, 2);
+  EXPECT_THAT(config->slurm.args, ElementsAre("--constraint=a100", "--exclusive"));
+  EXPECT_EQ(config->slurm.workdir, "/shared/scratch");
+  EXPECT_EQ(config->slurm.start_timeout, 120);
+}
+
+TEST(RepoConfigTest, BadSlurmSettingsNameTheLine) {
+  absl::StatusOr<TempDir> dir = TempDir::Create("repo-config-test");
+  ASSERT_TRUE(dir.ok());
+  absl::StatusOr<RepoConfig> unknown = LoadFrom(*dir, "slurm:\n  partition: gpu\n  gpus: 2\n");
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_THAT(std::string(unknown.status().message()), HasSubstr(".smallfix.yaml:3: unknown slurm setting 'gpus'"));
+  absl::StatusOr<RepoConfig> scalar = LoadFrom(*dir, "slurm: gpu\n");
+  ASSERT_FALSE(scalar.ok());
+  EXPECT_THAT(std::string(scalar.status().message()), HasSubstr("slurm must be a mapping"));
+  absl::StatusOr<RepoConfig> runner = LoadFrom(*dir, "runner: pbs\n");
+  ASSERT_FALSE(runner.ok());
+  EXPECT_THAT(std::string(runner.status().message()), HasSubstr("runner must be local, torchrun or slurm"));
+}
+
+}  // namespace
+}  // namespace smallfix
