@@ -2,17 +2,21 @@
 """Sets each template's `prior:` to its precision on realfix's dev split.
 
 A template's precision is the share of the candidates it generated at realfix `dev` sites that
-are the upstream fix (same Python AST), counted over the runs with and without the symptom.
-Few candidates say little, so the measured share is smoothed towards the template's current
-prior as if that prior had been seen on SMOOTHING candidates:
+are the upstream fix (same Python AST). It is counted over the runs without the symptom: every
+fix has one, and with so few stated symptoms the runs with one repeat them. Each fix's attempt
+in `bench --realfix --json` lists `generated_by_template` (candidates per template, after the
+per-site cap) and `template` (the template of the first candidate that is the fix). Few
+candidates say little, so the measured share is smoothed towards the template's current prior
+as if that prior had been seen on SMOOTHING candidates:
 
     prior = (correct + SMOOTHING * old_prior) / (generated + SMOOTHING)
 
-clamped to [FLOOR, 1]. Only the `prior:` line of each YAML file changes (added after
-`summary:` when missing), so the diff is reviewed like any template change.
+clamped to [FLOOR, 1]. A template that generated nothing on dev keeps its prior. Only the
+`prior:` line of each YAML file changes (added after `summary:` when missing), so the diff is
+reviewed like any template change.
 
 Usage:
-  scripts/realfix_priors.py --results dev.json [--results dev-nosymptom.json] [--templates templates] [--dry-run]
+  scripts/realfix_priors.py --results dev.json [--results more-dev.json] [--templates templates] [--dry-run]
   where each results file is `smallfix bench --realfix --split dev --json FILE`'s output. Never
   pass test-split results: the test split measures the priors, it must not set them.
 """
@@ -24,21 +28,26 @@ import sys
 
 SMOOTHING = 5.0
 FLOOR = 0.02
-CORRECT_KEYS = ("correct", "ast_correct", "is_correct", "matches_fix")
 
 
-def candidate_records(node):
-    """Every dict in the JSON that names a template and says whether it was the fix."""
-    if isinstance(node, dict):
-        template = node.get("template") or node.get("template_id")
-        flags = [node[k] for k in CORRECT_KEYS if isinstance(node.get(k), bool)]
-        if isinstance(template, str) and flags:
-            yield template, flags[0]
-        for value in node.values():
-            yield from candidate_records(value)
-    elif isinstance(node, list):
-        for value in node:
-            yield from candidate_records(value)
+def candidate_counts(results):
+    """(template -> candidates generated, template -> candidates that were the fix) over the
+    dev fixes' runs without the symptom."""
+    generated, correct = {}, {}
+    for fix in results.get("fixes", []):
+        if fix.get("split") != "dev":
+            continue
+        attempt = fix.get("without_symptom")
+        if not isinstance(attempt, dict):
+            continue  # the run failed (no mirror, ...): it says nothing about the templates
+        counts = attempt.get("generated_by_template")
+        if not isinstance(counts, dict):
+            sys.exit("realfix_priors: results lack `generated_by_template`; rerun bench --realfix with this engine")
+        for template, n in counts.items():
+            generated[template] = generated.get(template, 0) + int(n)
+        if attempt.get("template"):
+            correct[attempt["template"]] = correct.get(attempt["template"], 0) + 1
+    return generated, correct
 
 
 def split_of(results):
@@ -61,11 +70,13 @@ def main():
             sys.exit(f"realfix_priors: cannot read {path}: {error}")
         if split_of(results) not in (None, "dev"):
             sys.exit(f"realfix_priors: {path} holds the '{split_of(results)}' split; priors come from dev only")
-        for template, ok in candidate_records(results):
-            generated[template] = generated.get(template, 0) + 1
-            correct[template] = correct.get(template, 0) + int(ok)
+        g, c = candidate_counts(results)
+        for template, n in g.items():
+            generated[template] = generated.get(template, 0) + n
+        for template, n in c.items():
+            correct[template] = correct.get(template, 0) + n
     if not generated:
-        sys.exit("realfix_priors: no candidate records (template + correct) in the results")
+        sys.exit("realfix_priors: no dev fix in the results generated a candidate")
 
     files = sorted(p for p in pathlib.Path(args.templates).rglob("*.yaml") if p.name != "api_history.yaml")
     if not files:
@@ -80,6 +91,8 @@ def main():
         old_match = re.search(r"^prior:\s*([0-9.]+)", text, re.M)
         old = float(old_match.group(1)) if old_match else 0.5
         n, k = generated.get(template_id, 0), correct.get(template_id, 0)
+        if n == 0:
+            continue  # not seen on dev: nothing to learn
         new = max(FLOOR, min(1.0, (k + SMOOTHING * old) / (n + SMOOTHING)))
         new = round(new, 3)
         print(f"{template_id:45} {n:5d} {k:4d} {old:5.3f} {new:5.3f}")

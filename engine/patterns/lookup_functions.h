@@ -42,6 +42,8 @@ absl::Status IsParameter(const LookupArgs& args, const MatchContext& context, Ma
                          std::vector<MatchState>& more);
 absl::Status FallThrough(const LookupArgs& args, const MatchContext& context, MatchState& state,
                          std::vector<MatchState>& more);
+absl::Status CallableName(const LookupArgs& args, const MatchContext& context, MatchState& state,
+                          std::vector<MatchState>& more);
 
 }  // namespace smallfix
 

@@ -272,6 +272,8 @@ const std::vector<LookupSpec>& LookupSpecs() {
        "the integers one below and one above an integer literal (off by one), one match each"},
       {K::kNearbyLiteral, "nearby-literal", {"literal"}, {"alternative"}, NearbyLiteral,
        "up to 3 other literals of the captured literal's kind in the enclosing def (else the module), nearest in text first"},
+      {K::kCallableName, "callable-name", {"name"}, {}, CallableName,
+       "holds when the name at the site is a function: the file defines a def of that name, or the name is imported"},
   };
   return *specs;
 }

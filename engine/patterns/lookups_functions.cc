@@ -4,6 +4,7 @@
 
 #include "engine/base/concat.h"
 #include "engine/index/function_exits.h"
+#include "engine/index/scope.h"
 #include "engine/patterns/lookup_functions.h"
 #include "engine/source/signature_edits.h"
 #include "engine/source/syntax.h"
@@ -64,6 +65,32 @@ absl::Status FallThrough(const LookupArgs&, const MatchContext&, MatchState& sta
   state.nodes["last_statement"] = last;
   state.bindings["last_statement"] = std::string(document.NodeText(last));
   return BindEach("return_value", values, state, more, "no other return gives a name or a truth value");
+}
+
+// A name the code tests as a value (`if is_ready:`) but that names a function: a def of
+// that name in the file (any level), or an import, when the nearest binding in scope is one.
+// A parameter or a local of that name is a value, not a function.
+absl::Status CallableName(const LookupArgs& args, const MatchContext&, MatchState& state,
+                          std::vector<MatchState>&) {
+  const std::string name = LookupArg(args, "name");
+  const Document& document = *state.document;
+  for (const ScopeName& scoped : NamesInScope(document, ts_node_start_byte(state.statement))) {
+    if (scoped.name != name) continue;
+    if (scoped.kind == ScopeName::Kind::kImport) return absl::OkStatus();
+    if (scoped.kind != ScopeName::Kind::kGlobal && scoped.kind != ScopeName::Kind::kLocal) break;
+    bool def = false;
+    WalkTree(document.root(), [&](TSNode node) {
+      if (IsType(node, "function_definition") &&
+          document.NodeText(ts_node_child_by_field_name(node, "name", 4)) == name) {
+        def = true;
+        return Walk::kStop;
+      }
+      return Walk::kDescend;
+    });
+    if (def) return absl::OkStatus();
+    break;
+  }
+  return LookupFails(Concat("`", name, "` is not a function defined or imported here"));
 }
 
 }  // namespace smallfix

@@ -44,7 +44,7 @@ struct Candidate {
   std::string file;            // the site's file
   int line = 0;                // the site's line, 1-based
   double symptom_score = 0;    // how well the template's symptom matched, 0..1 (0: generic or not matched)
-  double prior = 0;            // the template's prior
+  double prior = 0;            // the template's prior (repair shares it among a generic template's candidates at a site)
   std::vector<FileChange> changes;
   Bindings bindings;           // what the placeholders were (for explanations)
 };

@@ -53,6 +53,7 @@ enum class LookupKind {
   kFallThrough,
   kIntegerNeighbours,
   kNearbyLiteral,
+  kCallableName,
 };
 
 // A fix-pattern template, loaded from one YAML file under templates/ (see

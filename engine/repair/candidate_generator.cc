@@ -76,6 +76,21 @@ bool Before(const ScoredCandidate& a, const ScoredCandidate& b) {
   return a.lines_changed < b.lines_changed;
 }
 
+// A template that answers no symptom at the site may still match it many ways (every name,
+// every argument); its prior is the chance that one of them is the fix, not each. So its k-th
+// candidate here (k from 0, in the order the template gave them: the first match, the nearest
+// answer) ranks with prior / (1 + k), and one broad template cannot fill the first places
+// before the others get one. Candidates whose symptom matched keep the template's prior.
+void ShareUnmatchedPriors(std::vector<ScoredCandidate>& here) {
+  std::map<std::string, int> seen_of_template;
+  for (ScoredCandidate& scored : here) {
+    Candidate& candidate = scored.candidate;
+    if (candidate.symptom_score > 0) continue;
+    const int k = seen_of_template[candidate.template_id]++;
+    candidate.prior /= 1.0 + k;
+  }
+}
+
 }  // namespace
 
 absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(const std::string& repo_root,
@@ -148,6 +163,7 @@ absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(const std::strin
         here.push_back(std::move(scored));
       }
     }
+    ShareUnmatchedPriors(here);
     std::stable_sort(here.begin(), here.end(), Before);
     if (options.max_per_site > 0 && here.size() > static_cast<size_t>(options.max_per_site)) {
       here.resize(options.max_per_site);

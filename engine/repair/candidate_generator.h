@@ -21,7 +21,9 @@ struct RepairSite {
 
 struct GenerateOptions {
   // At most this many candidates per site (after dedupe), the best first: templates whose
-  // symptom matched, then by prior, then by the fewest lines changed. 0: no cap.
+  // symptom matched, then by prior, then by the fewest lines changed. 0: no cap. A template
+  // whose symptom did not match shares its prior among its candidates at a site: the k-th
+  // (from 0) ranks with prior / (1 + k), and Candidate::prior says so.
   int max_per_site = 12;
   // Also try templates whose symptom does not match (ranked after those that do). With no
   // symptom at all, every template is tried this way. Not at sites in test files, where only

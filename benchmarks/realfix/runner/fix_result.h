@@ -1,6 +1,7 @@
 #ifndef SMALLFIX_BENCHMARKS_REALFIX_RUNNER_FIX_RESULT_H_
 #define SMALLFIX_BENCHMARKS_REALFIX_RUNNER_FIX_RESULT_H_
 
+#include <map>
 #include <optional>
 #include <string>
 
@@ -11,6 +12,9 @@ struct Attempt {
   int candidates = 0;       // generated
   std::optional<int> rank;  // 1-based rank of the first candidate with the fixed file's AST
   std::string template_id;  // that candidate's template, "" when none
+  // Candidates generated per template (after dedupe and the per-site cap): with
+  // `template_id`, each template's precision on the split (scripts/realfix_priors.py).
+  std::map<std::string, int> generated_by_template;
 };
 
 // What `smallfix bench --realfix` measured for one fix.

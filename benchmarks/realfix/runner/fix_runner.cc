@@ -55,6 +55,7 @@ absl::StatusOr<Attempt> Repair(const FixSpec& spec, const RunOptions& options, c
   if (!report.ok()) return report.status();
   Attempt attempt;
   attempt.candidates = report->generated;
+  for (const auto& listed : report->candidates) ++attempt.generated_by_template[listed.scored.candidate.template_id];
   for (size_t i = 0; i < report->candidates.size(); ++i) {
     const Candidate& candidate = report->candidates[i].scored.candidate;
     if (IsFix(candidate, spec.file, fixed_key)) {

@@ -21,6 +21,7 @@ json GroupJson(const GroupTotals& g) {
 json AttemptJson(const Attempt& a) {
   json out = {{"candidates", a.candidates}, {"rank", a.rank ? json(*a.rank) : json(nullptr)}};
   if (!a.template_id.empty()) out["template"] = a.template_id;
+  out["generated_by_template"] = a.generated_by_template;
   return out;
 }
 
