@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # A hung candidate is killed by Slurm's time limit and reported as a timeout (not a test
-# failure); the next candidate is plausible. The repo is built here: save_checkpoint() calls
-# optimizer.state_dict() with optimizer=None; the test waits for the checkpoint file the way a
-# resuming rank would. The top-ranked candidate (return early when optimizer is None) never
-# writes the file, so its test waits forever; the second (skip the optimizer's entry) passes.
+# failure); the next candidate is plausible. The repo (make_ckpt_repo): save_checkpoint() calls
+# optimizer.state_dict() with optimizer=None; tests/test_save.py waits for the checkpoint file
+# the way a resuming rank would. The top-ranked candidate (return early when optimizer is None)
+# never writes the file, so its test waits forever; the second (skip the optimizer's entry) passes.
 # --timeout 20 gives the jobs --time=1 (Slurm counts whole minutes and checks limits about
 # every 30 s, so the hang is killed 60 to 90 s after it starts); with --jobs 2 the second
 # candidate runs beside it, and the repair waits for the better-ranked one's verdict.
@@ -11,43 +11,7 @@ set -euo pipefail
 source "$(dirname "$0")/slurm_lib.bash" "$@"
 
 repo="$work/repo"
-mkdir -p "$repo/ckpt" "$repo/tests"
-echo "from ckpt.save import save_checkpoint" > "$repo/ckpt/__init__.py"
-cat > "$repo/ckpt/save.py" <<'PY'
-import json
-
-
-def save_checkpoint(path, model, optimizer=None, step=0):
-    state = {"step": step, "model": model.state_dict()}
-    state["optimizer"] = optimizer.state_dict()
-    with open(path, "w") as out:
-        json.dump(state, out)
-    return path
-PY
-cat > "$repo/tests/test_save.py" <<'PY'
-import json
-import os
-import time
-
-from ckpt import save_checkpoint
-
-
-class Model:
-    def state_dict(self):
-        return {"w": [1, 2]}
-
-
-def test_save_without_optimizer(tmp_path):
-    path = str(tmp_path / "ckpt.json")
-    save_checkpoint(path, Model())
-    # Like a resuming rank: wait for the checkpoint to appear. One never written hangs here.
-    while not os.path.exists(path):
-        time.sleep(0.5)
-    assert json.load(open(path))["model"] == {"w": [1, 2]}
-PY
-git -C "$repo" init -q -b main
-git -C "$repo" add -A
-git -C "$repo" -c user.name=e2e -c user.email=e2e@example.com commit -qm buggy
+make_ckpt_repo "$repo"
 
 set +e
 "$SMALLFIX" repair --repo "$repo" --site ckpt/save.py:6 \
