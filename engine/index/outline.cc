@@ -148,6 +148,8 @@ std::string QualnameOf(const Document& document, TSNode definition) {
        child = node, node = ts_node_parent(node)) {
     // Only a def's or class's body makes a scope; a default value or decorator does not.
     if (!IsType(child, "block") || !ts_node_eq(Field(node, "body"), child)) continue;
+    // A for, while, with or try body is a block too, with no name: only defs and classes count.
+    if (!IsType(node, "function_definition") && !IsType(node, "class_definition")) continue;
     const std::string_view name = document.NodeText(Field(node, "name"));
     if (IsType(node, "function_definition")) {
       qualname = Concat(name, ".<locals>.", qualname);

@@ -267,5 +267,31 @@ TEST(RepoIndexTest, UnknownObjectsResolveOnlyWhenFewMethodsShareTheName) {
   EXPECT_EQ(index.FunctionsNamed("step").size(), 6u);
 }
 
+// A def inside a for (or with, while, try) body inside a method: the loop's body is a block
+// with no name, which once crashed the qualname walk (found by the realfix runner).
+TEST(RepoIndexTest, ResolvesCallsInADefNestedInALoopBody) {
+  std::vector<Document> documents = {
+      Parse(R"py(
+class Strategy:
+    def prepare(self, modules):
+        for module in modules:
+            def check(m):
+                return helper(m)
+            check(module)
+
+
+def helper(m):
+    return m
+)py",
+            "lib/strategy.py"),
+  };
+  RepoIndex index = RepoIndex::FromDocuments(documents);
+  const Document& strategy = documents[0];
+  EXPECT_THAT(Qualnames(index.ResolveCall(strategy, Find(strategy, "call", "helper("))),
+              ElementsAre("lib.strategy:helper"));
+  EXPECT_THAT(Qualnames(index.ResolveCall(strategy, Find(strategy, "call", "check("))),
+              ElementsAre("lib.strategy:Strategy.prepare.<locals>.check"));
+}
+
 }  // namespace
 }  // namespace smallfix
