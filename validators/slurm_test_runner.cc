@@ -135,6 +135,15 @@ bool AllRanksExited(const std::string& run_dir, int world) {
   return true;
 }
 
+// Whether rank.sh ran on any task (each rank's output file is made as its command starts).
+bool AnyRankStarted(const std::string& run_dir, int world) {
+  std::error_code error;
+  for (int rank = 0; rank < world; ++rank) {
+    if (fs::exists(RankOutputPath(run_dir, rank), error)) return true;
+  }
+  return false;
+}
+
 // Each rank's result, from the files rank.sh wrote: a rank with no exit status was killed
 // (by srun after a peer failed, or with the job at its time limit).
 std::vector<ProcessResult> ReadRanks(const std::string& run_dir, int world, bool timed_out) {
@@ -184,8 +193,14 @@ absl::StatusOr<TestRun> SlurmTestRunner::Run(const std::string& dir, const std::
   if (absl::Status s = WriteScript(JobScriptPath(spec.run_dir), JobScript(spec)); !s.ok()) return s;
   if (absl::Status s = WriteScript(RankScriptPath(spec.run_dir), RankScript(spec)); !s.ok()) return s;
 
-  // Not cancellable itself: sbatch killed after submitting would leave a job nobody knows of.
   const Clock::time_point start = Clock::now();
+  if (options_.cancel != nullptr && options_.cancel->load()) {
+    TestRun out;
+    out.cancelled = true;
+    out.summary = "cancelled (before its job was submitted)";
+    return out;
+  }
+  // Not cancellable itself: sbatch killed after submitting would leave a job nobody knows of.
   absl::StatusOr<std::string> id = SubmitJob(SbatchArguments(spec), dir);
   if (!id.ok()) return id.status();
   JobGuard guard(*id);
@@ -254,6 +269,13 @@ absl::StatusOr<TestRun> SlurmTestRunner::Run(const std::string& dir, const std::
     return absl::UnavailableError(Concat(job, " was cancelled outside smallfix (scancel, or an administrator)"));
   }
   const bool timed_out = own_timeout || verdict.phase == JobPhase::kTimedOut;
+  if (!timed_out && !AnyRankStarted(spec.run_dir, spec.world_size)) {
+    // The batch script ended without starting a rank (srun could not launch the step, or
+    // the script could not run): the cluster's trouble, not the candidate's.
+    const std::string detail = LastLine(job_output);
+    return absl::UnavailableError(Concat(job, " ended ", info.state, " before any rank started",
+                                         detail.empty() ? "" : Concat(": ", detail)));
+  }
   RankRunFacts facts;
   facts.pytest = spec.pytest;
   facts.junit_dir = spec.run_dir;

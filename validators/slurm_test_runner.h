@@ -18,8 +18,8 @@ namespace smallfix {
 // limit is time_limit_seconds rounded up to whole minutes); one cancelled on request is
 // cancelled. A job that cannot run or did not run to its end through no fault of the test
 // (sbatch refused it, it stayed pending for a reason that will not pass or longer than
-// slurm.start_timeout_seconds, it was preempted, a node failed) is an error that names the
-// job and Slurm's reason: never a test failure.
+// slurm.start_timeout_seconds, it was preempted, a node failed, it ended before any rank
+// started) is an error that names the job and Slurm's reason: never a test failure.
 class SlurmTestRunner : public TestRunner {
  public:
   explicit SlurmTestRunner(RunnerOptions options) : options_(std::move(options)) {}
