@@ -10,6 +10,7 @@ STATE_DIR/port and appends one JSON line per API request to STATE_DIR/requests.j
 
   {"prefix": "/api/v3",                 # serve under this path ("" for api.github.com's layout)
    "page_size": 2,                      # items per page at most (Link headers for the rest)
+   "link_base": "http://other.example", # optional: Link headers point at this scheme and host
    "repos": {"o/n": {"default_branch": "main", "clone_url": "file:///...", "git_dir": "/..."}},
    "issues": {"o/n": [{"number": 1, "title": "...", "body": "...", "labels": ["x"], "state": "open"}]},
    "comments": {"o/n#1": [{"body": "...", "user": "alice"}]},
@@ -103,7 +104,7 @@ class Handler(BaseHTTPRequestHandler):
         if number < last:
             split = urlsplit(self.path)
             rest = {k: v[0] for k, v in query.items() if k != "page"}
-            base = "http://%s%s?" % (self.headers["Host"], split.path)
+            base = "%s%s?" % (seed.get("link_base") or "http://" + self.headers["Host"], split.path)
 
             def link(n):
                 return base + "&".join("%s=%s" % kv for kv in list(rest.items()) + [("page", str(n))])

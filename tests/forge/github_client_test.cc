@@ -84,6 +84,18 @@ TEST(GitHubClient, FollowsLinkHeadersThroughEveryPage) {
   EXPECT_EQ(server.requests().size(), 3u);  // pages of 2, 2 and 1
 }
 
+TEST(GitHubClient, FollowsNoPaginationLinkAwayFromTheApi) {
+  nlohmann::json seed = Seed();
+  seed["link_base"] = "http://127.0.0.2:9";  // another host: the token must not go there
+  FakeGitHubServer server(seed);
+  ASSERT_TRUE(server.started());
+  GitHubClient client = Client(server);
+  absl::StatusOr<std::vector<GitHubComment>> comments = client.ListIssueComments(1);
+  ASSERT_FALSE(comments.ok());
+  EXPECT_THAT(comments.status().message(), HasSubstr("a pagination link leaves"));
+  EXPECT_EQ(server.requests().size(), 1u);
+}
+
 TEST(GitHubClient, ListsOpenLabelledIssuesWithoutPullRequests) {
   FakeGitHubServer server(Seed());
   ASSERT_TRUE(server.started());
