@@ -234,7 +234,9 @@ absl::StatusOr<Candidate> Rewrite(const Template& t, MatchState& state, const Do
   for (const Template::Action& action : t.actions) {
     if (absl::Status status = ApplyAction(action, context, state, files); !status.ok()) return status;
   }
-  Candidate candidate{t.id, t.family, t.summary, document.path(), line, symptom_score, t.prior, {}, state.bindings};
+  // A template tried although its symptom did not match ranks by what it does without one.
+  const double prior = !t.symptoms.empty() && symptom_score == 0 && t.unmatched_prior ? *t.unmatched_prior : t.prior;
+  Candidate candidate{t.id, t.family, t.summary, document.path(), line, symptom_score, prior, {}, state.bindings};
   for (auto& [path, file] : files) {
     if (file.edits.empty()) continue;
     absl::StatusOr<std::string> edited = EditedText(file.document, file.edits);

@@ -128,6 +128,10 @@ struct Template {
   std::string summary;
   std::string file;     // the YAML file it came from
   double prior = 0.5;   // how common the strategy is in the frameworks' bug histories, 0..1
+  // The prior of a template with symptoms when it is tried at a site whose failure matches
+  // none of them (repair without a symptom): its precision there, which says little about
+  // how it does when its symptom matches. Unset: `prior`.
+  std::optional<double> unmatched_prior;
   std::vector<Symptom> symptoms;    // any one may match; empty: a generic fix operator that
                                     // names no symptom (tried at any site, ranked after
                                     // the templates whose symptom matches)

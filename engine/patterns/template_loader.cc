@@ -86,7 +86,7 @@ using Bound = std::set<std::string>;
 
 absl::Status ReadHeader(const std::string& path, const YAML::Node& root, Template& t) {
   if (absl::Status s = CheckKeys(path, root, "a template",
-                                 {"id", "family", "summary", "prior", "symptoms", "scope",
+                                 {"id", "family", "summary", "prior", "unmatched-prior", "symptoms", "scope",
                                   "query", "where", "context", "rewrite", "examples", "scan"});
       !s.ok()) {
     return s;
@@ -107,6 +107,15 @@ absl::Status ReadHeader(const std::string& path, const YAML::Node& root, Templat
   if (root["prior"]) {
     t.prior = root["prior"].as<double>();
     if (t.prior <= 0 || t.prior > 1) return Error(path, root["prior"], "prior must be in (0, 1]");
+  }
+  if (root["unmatched-prior"]) {
+    if (!root["symptoms"]) {
+      return Error(path, root["unmatched-prior"], "unmatched-prior is for a template with symptoms; a generic one has only prior");
+    }
+    t.unmatched_prior = root["unmatched-prior"].as<double>();
+    if (*t.unmatched_prior <= 0 || *t.unmatched_prior > 1) {
+      return Error(path, root["unmatched-prior"], "unmatched-prior must be in (0, 1]");
+    }
   }
   if (root["scope"]) {
     t.scope = root["scope"].as<std::string>();

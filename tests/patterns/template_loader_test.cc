@@ -68,6 +68,25 @@ TEST_F(TemplateLoaderTest, LoadsAValidTemplate) {
   EXPECT_TRUE(t->query.has_value());
 }
 
+TEST_F(TemplateLoaderTest, UnmatchedPriorIsReadAndChecked) {
+  absl::StatusOr<Template> t = LoadTemplate(Write("ok.yaml", Valid() + "unmatched-prior: 0.05\n"));
+  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_TRUE(t->unmatched_prior.has_value());
+  EXPECT_DOUBLE_EQ(*t->unmatched_prior, 0.05);
+  EXPECT_FALSE(LoadTemplate(Write("plain.yaml", Valid()))->unmatched_prior.has_value());
+
+  absl::StatusOr<Template> zero = LoadTemplate(Write("zero.yaml", Valid() + "unmatched-prior: 0\n"));
+  ASSERT_FALSE(zero.ok());
+  EXPECT_THAT(std::string(zero.status().message()), HasSubstr("unmatched-prior must be in (0, 1]"));
+
+  // A generic template (no symptoms) has one prior only.
+  std::string generic = Valid() + "unmatched-prior: 0.1\n";
+  generic.replace(generic.find("symptoms:"), generic.find("query:") - generic.find("symptoms:"), "");
+  absl::StatusOr<Template> g = LoadTemplate(Write("generic.yaml", generic));
+  ASSERT_FALSE(g.ok());
+  EXPECT_THAT(std::string(g.status().message()), HasSubstr("unmatched-prior is for a template with symptoms"));
+}
+
 TEST_F(TemplateLoaderTest, UnknownKeyNamesFileAndLine) {
   const std::string path = Write("bad.yaml", Valid() + "colour: blue\n");
   absl::StatusOr<Template> t = LoadTemplate(path);

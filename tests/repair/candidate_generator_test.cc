@@ -2,6 +2,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <algorithm>
+#include <map>
 #include <set>
 
 #include "gmock/gmock.h"
@@ -105,6 +107,30 @@ TEST_F(CandidateGeneratorTest, CapsCandidatesPerSiteAndDropsDuplicates) {
   EXPECT_EQ(capped.size(), 2u);
   std::set<std::string> diffs;
   for (const ScoredCandidate& c : all) EXPECT_TRUE(diffs.insert(c.diff).second) << c.diff;
+}
+
+TEST_F(CandidateGeneratorTest, AGenericTemplateSharesItsPriorAmongItsCandidatesAtASite) {
+  Write("pkg/merge.py",
+        "def merge(first, second, third):\n"
+        "    return combine(first, second, third)\n");
+  absl::StatusOr<std::vector<ScoredCandidate>> out =
+      GenerateCandidates(root_.string(), {{"pkg/merge.py", 2, 1.0}}, SymptomInput::FromText(""), catalogue_,
+                         index_.get(), GenerateOptions{.max_per_site = 0});
+  ASSERT_TRUE(out.ok()) << out.status();
+  const std::vector<ScoredCandidate>& candidates = *out;
+  std::map<std::string, double> template_prior;
+  for (const Template& t : catalogue_.templates) template_prior[t.id] = t.unmatched_prior.value_or(t.prior);
+  std::map<std::string, std::vector<double>> priors;  // per template, in generation order
+  for (const ScoredCandidate& c : candidates) priors[c.candidate.template_id].push_back(c.candidate.prior);
+  bool several = false;
+  for (auto& [id, list] : priors) {
+    std::sort(list.rbegin(), list.rend());
+    for (size_t k = 0; k < list.size(); ++k) {
+      EXPECT_DOUBLE_EQ(list[k], template_prior[id] / (1.0 + k)) << id << " candidate " << k;
+    }
+    several |= list.size() > 1;
+  }
+  EXPECT_TRUE(several) << "no template gave two candidates at the site";
 }
 
 TEST_F(CandidateGeneratorTest, ATestFileGetsOnlyTemplatesThatAnswerTheSymptom) {
