@@ -11,8 +11,10 @@ as if that prior had been seen on SMOOTHING candidates:
 
     prior = (correct + SMOOTHING * old_prior) / (generated + SMOOTHING)
 
-clamped to [FLOOR, 1]. A template that generated nothing on dev keeps its prior. Only the
-`prior:` line of each YAML file changes (added after `summary:` when missing), so the diff is
+clamped to [FLOOR, 1]. A template that generated nothing on dev keeps its prior. A generic
+template's `prior:` is set; a template with symptoms keeps `prior:` (how it ranks when its
+symptom matches) and gets `unmatched-prior:` (how it ranks when tried without one, which is
+what the dev runs measure). Only that one line of each YAML file changes, so the diff is
 reviewed like any template change.
 
 Usage:
@@ -81,30 +83,35 @@ def main():
     files = sorted(p for p in pathlib.Path(args.templates).rglob("*.yaml") if p.name != "api_history.yaml")
     if not files:
         sys.exit(f"realfix_priors: no templates under {args.templates}")
-    print(f"{'template':45} {'gen':>5} {'ok':>4} {'old':>5} {'new':>5}")
+    print(f"{'template':45} {'key':16} {'gen':>5} {'ok':>4} {'old':>5} {'new':>5}")
     for path in files:
         text = path.read_text()
         template_id = re.search(r"^id:\s*(\S+)", text, re.M)
         if not template_id:
             continue
         template_id = template_id.group(1)
-        old_match = re.search(r"^prior:\s*([0-9.]+)", text, re.M)
-        old = float(old_match.group(1)) if old_match else 0.5
+        # A template with symptoms keeps `prior:` for when its symptom matches; the dev runs,
+        # without a symptom, measure it unmatched, so that goes to `unmatched-prior:`.
+        key = "prior" if re.search(r"^symptoms:", text, re.M) is None else "unmatched-prior"
+        prior_match = re.search(r"^prior:\s*([0-9.]+)", text, re.M)
+        old_match = re.search(rf"^{key}:\s*([0-9.]+)", text, re.M)
+        old = float((old_match or prior_match).group(1)) if (old_match or prior_match) else 0.5
         n, k = generated.get(template_id, 0), correct.get(template_id, 0)
         if n == 0:
             continue  # not seen on dev: nothing to learn
         new = max(FLOOR, min(1.0, (k + SMOOTHING * old) / (n + SMOOTHING)))
         new = round(new, 3)
-        print(f"{template_id:45} {n:5d} {k:4d} {old:5.3f} {new:5.3f}")
-        if args.dry_run or new == old:
+        print(f"{template_id:45} {key:16} {n:5d} {k:4d} {old:5.3f} {new:5.3f}")
+        if args.dry_run or (old_match and new == old):
             continue
-        line = f"prior: {new}  # realfix dev: {k} of {n} candidates correct"
+        line = f"{key}: {new}  # realfix dev: {k} of {n} candidates correct"
         if old_match:
-            text = re.sub(r"^prior:.*$", line, text, count=1, flags=re.M)
+            text = re.sub(rf"^{key}:.*$", line, text, count=1, flags=re.M)
+        elif prior_match:
+            text = re.sub(r"^(prior:.*)$", lambda m: m.group(1) + "\n" + line, text, count=1, flags=re.M)
         else:
             text = re.sub(r"^(summary:.*)$", lambda m: m.group(1) + "\n" + line, text, count=1, flags=re.M)
         path.write_text(text)
-
 
 if __name__ == "__main__":
     main()

@@ -22,6 +22,17 @@ query: |
   (identifier) @x
 """
 
+GUARD = """\
+id: guard.skip
+family: guard
+summary: a test template with a symptom
+prior: 0.8
+symptoms:
+  - type: AttributeError
+query: |
+  (identifier) @x
+"""
+
 
 def fix(split, counts, template=None):
     attempt = {"candidates": sum(counts.values()), "rank": 1 if template else None,
@@ -39,6 +50,9 @@ class RealfixPriorsTest(unittest.TestCase):
         for name, prior in (("often", 0.2), ("never", 0.3), ("unseen", 0.4)):
             with open(os.path.join(self.templates, "generic", name + ".yaml"), "w") as out:
                 out.write(TEMPLATE.format(name=name, prior=prior))
+        os.makedirs(os.path.join(self.templates, "guard"))
+        with open(os.path.join(self.templates, "guard", "skip.yaml"), "w") as out:
+            out.write(GUARD)
 
     def tearDown(self):
         self.dir.cleanup()
@@ -50,9 +64,9 @@ class RealfixPriorsTest(unittest.TestCase):
         return subprocess.run([sys.executable, SCRIPT, "--results", path, "--templates", self.templates, *extra],
                               capture_output=True, text=True)
 
-    def prior_line(self, name):
-        with open(os.path.join(self.templates, "generic", name + ".yaml")) as f:
-            return next(line for line in f.read().splitlines() if line.startswith("prior:"))
+    def prior_line(self, name, key="prior:", family="generic"):
+        with open(os.path.join(self.templates, family, name + ".yaml")) as f:
+            return next((line for line in f.read().splitlines() if line.startswith(key)), None)
 
     def test_precision_smoothed_towards_the_old_prior(self):
         results = {"split": "dev", "fixes": [
@@ -67,6 +81,19 @@ class RealfixPriorsTest(unittest.TestCase):
         self.assertEqual(self.prior_line("often"), "prior: 0.3  # realfix dev: 2 of 5 candidates correct")
         self.assertEqual(self.prior_line("never"), "prior: 0.15  # realfix dev: 0 of 5 candidates correct")
         self.assertEqual(self.prior_line("unseen"), "prior: 0.4")
+
+    def test_a_template_with_symptoms_gets_an_unmatched_prior(self):
+        results = {"split": "dev", "fixes": [fix("dev", {"guard.skip": 15}, None)]}
+        run = self.run_script(results)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        # Its prior for a matching symptom stays; (0 + 5 * 0.8) / (15 + 5) = 0.2 without one.
+        self.assertEqual(self.prior_line("skip", family="guard"), "prior: 0.8")
+        self.assertEqual(self.prior_line("skip", "unmatched-prior:", "guard"),
+                         "unmatched-prior: 0.2  # realfix dev: 0 of 15 candidates correct")
+        # A second run smooths towards the unmatched prior it wrote: (0 + 5 * 0.2) / 20 = 0.05.
+        run = self.run_script(results)
+        self.assertEqual(self.prior_line("skip", "unmatched-prior:", "guard"),
+                         "unmatched-prior: 0.05  # realfix dev: 0 of 15 candidates correct")
 
     def test_dry_run_changes_nothing(self):
         run = self.run_script({"split": "dev", "fixes": [fix("dev", {"generic.often": 4}, "generic.often")]},
