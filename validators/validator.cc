@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <functional>
 
 #include "absl/strings/str_format.h"
 #include "engine/base/concat.h"
@@ -21,10 +22,13 @@ std::string Tail(const std::string& text, size_t bytes = 4000) {
   return text.size() <= bytes ? text : text.substr(text.size() - bytes);
 }
 
-StageResult FromTestRun(const std::string& name, const TestRun& run) {
-  StageResult stage{name, run.passed ? "passed" : run.timed_out ? "timeout" : "failed", run.seconds,
-                    run.summary, Tail(run.output)};
-  if (run.cancelled) stage.status = "error";
+StageStatus StatusOf(bool passed, bool timed_out) {
+  return passed ? StageStatus::kPassed : timed_out ? StageStatus::kTimeout : StageStatus::kFailed;
+}
+
+StageResult FromTestRun(StageKind kind, const TestRun& run) {
+  StageResult stage{kind, StatusOf(run.passed, run.timed_out), run.seconds, run.summary, Tail(run.output)};
+  if (run.cancelled) stage.status = StageStatus::kError;
   return stage;
 }
 
@@ -63,93 +67,104 @@ absl::StatusOr<TestRun> Reproduce(const std::string& repo_root, const std::strin
   return RunTestCommand((*workspace)->path(), plan.failing_test, *runner);
 }
 
+namespace {
+
+// The syntax stage: the changed files parse with no more errors than before.
+StageResult CheckSyntax(const std::vector<FileChange>& changes) {
+  const auto start = std::chrono::steady_clock::now();
+  for (const FileChange& change : changes) {
+    absl::StatusOr<Document> before = Document::Parse(change.file, change.before);
+    absl::StatusOr<Document> after = Document::Parse(change.file, change.after);
+    if (!after.ok() || (before.ok() && after->CountSyntaxErrors() > before->CountSyntaxErrors())) {
+      return {StageKind::kSyntax, StageStatus::kFailed, Since(start), Concat(change.file, " does not parse"), ""};
+    }
+  }
+  return {StageKind::kSyntax, StageStatus::kPassed, Since(start), "", ""};
+}
+
+// A stage that runs one process in the workspace: `argv`, or `shell_command` when argv is empty.
+StageResult RunProcessStage(StageKind kind, ProcessOptions process, const std::string& cwd,
+                            const RunnerOptions& runner) {
+  const auto start = std::chrono::steady_clock::now();
+  process.cwd = cwd;
+  process.env = runner.env;
+  process.time_limit_seconds = runner.time_limit_seconds;
+  process.memory_limit_bytes = runner.memory_limit_bytes;
+  process.cancel = runner.cancel;
+  absl::StatusOr<ProcessResult> ran = RunProcess(process);
+  if (!ran.ok()) return {kind, StageStatus::kError, Since(start), std::string(ran.status().message()), ""};
+  const std::string detail = ran->ok()        ? ""
+                             : ran->timed_out ? "timed out (killed)"
+                                              : absl::StrFormat("exit %d", ran->exit_code);
+  return {kind, StatusOf(ran->ok(), ran->timed_out), Since(start), detail, Tail(ran->output)};
+}
+
+StageResult RunTestStage(StageKind kind, const std::string& cwd, const std::string& command,
+                         const RunnerOptions& runner) {
+  absl::StatusOr<TestRun> run = RunTestCommand(cwd, command, runner);
+  if (!run.ok()) return {kind, StageStatus::kError, 0, std::string(run.status().message()), ""};
+  return FromTestRun(kind, *run);
+}
+
+}  // namespace
+
 ValidationResult ValidateCandidate(const std::string& repo_root, const std::string& scratch_dir,
                                    const std::string& name, const std::vector<FileChange>& changes,
                                    const ValidationPlan& plan, const std::atomic<bool>* cancel) {
   const auto start = std::chrono::steady_clock::now();
   ValidationResult result;
-  auto finish = [&](std::string status) {
-    result.status = std::move(status);
+  auto finish = [&](ValidationStatus status) {
+    result.status = status;
     result.seconds = Since(start);
     return result;
   };
+  auto setup_error = [&](const absl::Status& status) {
+    result.stages.push_back({StageKind::kWorkspace, StageStatus::kError, 0, std::string(status.message()), ""});
+    return finish(ValidationStatus::kError);
+  };
 
-  // syntax: the changed files parse with no more errors than before.
-  auto stage_start = std::chrono::steady_clock::now();
-  for (const FileChange& change : changes) {
-    absl::StatusOr<Document> before = Document::Parse(change.file, change.before);
-    absl::StatusOr<Document> after = Document::Parse(change.file, change.after);
-    if (!after.ok() || (before.ok() && after->CountSyntaxErrors() > before->CountSyntaxErrors())) {
-      result.stages.push_back({"syntax", "failed", Since(stage_start), Concat(change.file, " does not parse"), ""});
-      return finish("failed");
-    }
-  }
-  result.stages.push_back({"syntax", "passed", Since(stage_start), "", ""});
+  // Syntax is checked before a workspace exists: a candidate that does not parse costs nothing.
+  result.stages.push_back(CheckSyntax(changes));
+  if (result.stages.back().status != StageStatus::kPassed) return finish(OutcomeOf(result.stages.back().status));
 
   absl::StatusOr<std::unique_ptr<Workspace>> workspace = Workspace::Create(repo_root, scratch_dir, name);
-  if (!workspace.ok()) {
-    result.stages.push_back({"workspace", "error", 0, std::string(workspace.status().message()), ""});
-    return finish("error");
-  }
+  if (!workspace.ok()) return setup_error(workspace.status());
   for (const FileChange& change : changes) {
     if (absl::Status written = (*workspace)->WriteFile(change.file, change.after); !written.ok()) {
-      result.stages.push_back({"workspace", "error", 0, std::string(written.message()), ""});
-      return finish("error");
+      return setup_error(written);
     }
   }
   absl::StatusOr<RunnerOptions> runner = RunnerFor(plan, Concat(scratch_dir, "/bin-", name), cancel);
-  if (!runner.ok()) {
-    result.stages.push_back({"workspace", "error", 0, std::string(runner.status().message()), ""});
-    return finish("error");
-  }
-  auto run_stage = [&](const std::string& stage, const std::string& command, bool shell) -> bool {
-    const auto t0 = std::chrono::steady_clock::now();
-    ProcessOptions process;
-    if (shell) process.shell_command = command;
-    process.cwd = (*workspace)->path();
-    process.env = runner->env;
-    process.time_limit_seconds = runner->time_limit_seconds;
-    process.memory_limit_bytes = runner->memory_limit_bytes;
-    process.cancel = cancel;
-    if (!shell) {
-      // compile() each changed file without writing bytecode into the workspace.
-      process.argv = {"python", "-c",
-                      "import sys\nfor f in sys.argv[1:]:\n    compile(open(f, 'rb').read(), f, 'exec')\n"};
-      for (const FileChange& change : changes) process.argv.push_back(change.file);
-    }
-    absl::StatusOr<ProcessResult> ran = RunProcess(process);
-    if (!ran.ok()) {
-      result.stages.push_back({stage, "error", Since(t0), std::string(ran.status().message()), ""});
-      return false;
-    }
-    const std::string status = ran->ok() ? "passed" : ran->timed_out ? "timeout" : "failed";
-    const std::string detail = ran->ok()        ? ""
-                               : ran->timed_out ? "timed out (killed)"
-                                                : absl::StrFormat("exit %d", ran->exit_code);
-    result.stages.push_back({stage, status, Since(t0), detail, Tail(ran->output)});
-    return ran->ok();
-  };
-  if (!run_stage("compile", "", false)) return finish(result.stages.back().status);
-  if (!plan.build.empty() && !run_stage("build", plan.build, true)) return finish(result.stages.back().status);
+  if (!runner.ok()) return setup_error(runner.status());
+  const std::string cwd = (*workspace)->path();
 
-  absl::StatusOr<TestRun> failing = RunTestCommand((*workspace)->path(), plan.failing_test, *runner);
-  if (!failing.ok()) {
-    result.stages.push_back({"test", "error", 0, std::string(failing.status().message()), ""});
-    return finish("error");
+  // The remaining stages, in order; each runs only when every earlier one passed.
+  std::vector<std::function<StageResult()>> stages;
+  stages.push_back([&] {
+    // compile() each changed file without writing bytecode into the workspace.
+    ProcessOptions compile;
+    compile.argv = {"python", "-c", "import sys\nfor f in sys.argv[1:]:\n    compile(open(f, 'rb').read(), f, 'exec')\n"};
+    for (const FileChange& change : changes) compile.argv.push_back(change.file);
+    return RunProcessStage(StageKind::kCompile, compile, cwd, *runner);
+  });
+  if (!plan.build.empty()) {
+    stages.push_back([&] {
+      ProcessOptions build;
+      build.shell_command = plan.build;
+      return RunProcessStage(StageKind::kBuild, build, cwd, *runner);
+    });
   }
-  result.stages.push_back(FromTestRun("test", *failing));
-  if (!failing->passed) return finish(result.stages.back().status);
+  stages.push_back([&] { return RunTestStage(StageKind::kTest, cwd, plan.failing_test, *runner); });
   for (const std::string& command : plan.other_tests) {
     if (command == plan.failing_test) continue;
-    absl::StatusOr<TestRun> other = RunTestCommand((*workspace)->path(), command, *runner);
-    if (!other.ok()) {
-      result.stages.push_back({"regression", "error", 0, std::string(other.status().message()), ""});
-      return finish("error");
-    }
-    result.stages.push_back(FromTestRun("regression", *other));
-    if (!other->passed) return finish(result.stages.back().status);
+    stages.push_back([&, command] { return RunTestStage(StageKind::kRegression, cwd, command, *runner); });
   }
-  return finish("plausible");
+
+  for (const auto& stage : stages) {
+    result.stages.push_back(stage());
+    if (result.stages.back().status != StageStatus::kPassed) return finish(OutcomeOf(result.stages.back().status));
+  }
+  return finish(ValidationStatus::kPlausible);
 }
 
 }  // namespace smallfix

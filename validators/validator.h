@@ -8,6 +8,7 @@
 #include "absl/status/statusor.h"
 #include "engine/source/file_change.h"
 #include "validators/test_runner.h"
+#include "validators/validation_status.h"
 
 namespace smallfix {
 
@@ -21,16 +22,15 @@ struct ValidationPlan {
 };
 
 struct StageResult {
-  std::string name;    // syntax | compile | build | test | regression
-  std::string status;  // passed | failed | timeout | error
+  StageKind kind = StageKind::kSyntax;
+  StageStatus status = StageStatus::kPassed;
   double seconds = 0;
   std::string detail;  // one line
   std::string output;  // the tail of what it printed, for the report
 };
 
 struct ValidationResult {
-  // plausible (every stage passed) | failed | error | timeout | skipped
-  std::string status = "skipped";
+  ValidationStatus status = ValidationStatus::kSkipped;
   std::vector<StageResult> stages;
   double seconds = 0;
 };
@@ -41,9 +41,9 @@ absl::StatusOr<TestRun> Reproduce(const std::string& repo_root, const std::strin
                                   const ValidationPlan& plan, const std::atomic<bool>* cancel);
 
 // Applies `changes` in a fresh workspace named `name` and runs the stages in order, stopping
-// at the first that fails: syntax (tree-sitter), compile (the interpreter compiles the
+// at the first that does not pass: syntax (tree-sitter), compile (the interpreter compiles the
 // changed files), build (when the plan has one), test (the failing test passes), regression
-// (every other test passes). The workspace is removed before it returns.
+// (one stage per other test; each passes). The workspace is removed before it returns.
 ValidationResult ValidateCandidate(const std::string& repo_root, const std::string& scratch_dir,
                                    const std::string& name, const std::vector<FileChange>& changes,
                                    const ValidationPlan& plan, const std::atomic<bool>* cancel);

@@ -14,6 +14,7 @@
 #include "engine/patterns/catalogue.h"
 #include "engine/rank/heuristic_ranker.h"
 #include "engine/repair/rank_order.h"
+#include "engine/repair/symptom_input.h"
 #include "engine/vcs/workspace.h"
 #include "validators/failure_capture.h"
 #include "validators/junit_reader.h"
@@ -24,15 +25,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 double Since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
-
-SymptomInput ToInput(const Symptom& symptom) {
-  SymptomInput input;
-  input.type = symptom.exception_type;
-  input.message = symptom.message;
-  input.symptom_class = symptom.symptom_class;
-  for (const auto& [key, value] : symptom.fields) input.fields[key] = value;
-  return input;
-}
 
 // Validates the ranked candidates with ValidateCandidate, each in its own workspace under
 // `scratch`, in rank order (rank_order.h), and records the outcomes in `report`.
@@ -50,14 +42,14 @@ void ValidateCandidates(const RepairRequest& request, const std::string& scratch
                                      candidate.template_id, candidate.file, candidate.line, Since(start)));
   };
   options.finished = [&](size_t i, const ValidationResult& result) {
-    if (result.status == "plausible" && report.first_plausible_seconds < 0) {
+    if (result.status == ValidationStatus::kPlausible && report.first_plausible_seconds < 0) {
       report.first_plausible_seconds = Since(start);
     }
     if (!request.progress) return;
     std::string stages;
-    for (const StageResult& stage : result.stages) stages += absl::StrFormat(" %s:%s", stage.name, stage.status);
+    for (const StageResult& stage : result.stages) stages += absl::StrFormat(" %s:%s", StageKindName(stage.kind), StageStatusName(stage.status));
     request.progress(absl::StrFormat("[%d/%d] %s: %s (%s) %.1f s", i + 1, n,
-                                     report.candidates[i].scored.candidate.template_id, result.status,
+                                     report.candidates[i].scored.candidate.template_id, ValidationStatusName(result.status),
                                      stages.empty() ? "" : stages.substr(1), result.seconds));
   };
   auto validate = [&](size_t i, const std::atomic<bool>* stop) {
@@ -120,7 +112,7 @@ LineScores CoverageScores(const RepairRequest& request, Clock::time_point start,
 
 const ValidatedCandidate* BestCandidate(const RepairReport& report, bool validated) {
   for (const ValidatedCandidate& candidate : report.candidates) {
-    if (!validated || candidate.validation.status == "plausible") return &candidate;
+    if (!validated || candidate.validation.status == ValidationStatus::kPlausible) return &candidate;
   }
   return nullptr;
 }
@@ -147,7 +139,7 @@ absl::StatusOr<RepairReport> RunRepair(const RepairRequest& request) {
     }
     absl::StatusOr<Localization> localization = Localize(request.repo, request.failure_text, options);
     if (!localization.ok()) return localization.status();
-    report.symptom = ToInput(localization->symptom);
+    report.symptom = ToSymptomInput(localization->symptom);
     report.notes = localization->notes;
     for (std::string& note : coverage_notes) report.notes.push_back(std::move(note));
     // Test files are reported as sites but never edited: the tests are the oracle that
@@ -169,11 +161,7 @@ absl::StatusOr<RepairReport> RunRepair(const RepairRequest& request) {
       report.notes.push_back("no site to edit in the repo: the failure points only at tests or at files outside it");
     }
   } else {
-    const SymptomInput parsed = SymptomInput::FromText(request.symptom_text);
-    report.symptom = parsed.type.empty() && parsed.message.empty()
-                         ? parsed
-                         : ToInput(ClassifySymptom(parsed.type, parsed.message));
-    if (report.symptom.type.empty() && !parsed.type.empty()) report.symptom.type = parsed.type;
+    report.symptom = ClassifiedSymptomFromText(request.symptom_text);
     for (const RepairSite& site : sites) {
       report.sites.push_back({site.file, site.line, "", site.score, request.symptom_text,
                               report.symptom.symptom_class, {}});

@@ -23,7 +23,7 @@ RankOrderOutcome ValidateInRankOrder(size_t count, const ValidateFunction& valid
   auto update_cutoff = [&] {  // under mutex
     size_t plausible = 0;
     for (size_t i = 0; i < n; ++i) {
-      if (done[i] && outcome.results[i].status == "plausible" && ++plausible == want) {
+      if (done[i] && outcome.results[i].status == ValidationStatus::kPlausible && ++plausible == want) {
         cutoff = i + 1;
         for (size_t j = cutoff; j < n; ++j) *stop[j] = true;
         return;
@@ -52,8 +52,8 @@ RankOrderOutcome ValidateInRankOrder(size_t count, const ValidateFunction& valid
       if (options.started) options.started(i);
       ValidationResult result = validate(i, stop[i].get());
       std::lock_guard<std::mutex> lock(mutex);
-      if (stop[i]->load() && result.status != "plausible") {
-        result.status = "skipped";  // stopped: a better candidate won, or Ctrl-C
+      if (stop[i]->load() && result.status != ValidationStatus::kPlausible) {
+        result.status = ValidationStatus::kSkipped;  // stopped: a better candidate won, or Ctrl-C
       }
       outcome.results[i] = std::move(result);
       done[i] = true;

@@ -17,7 +17,7 @@ std::string SymptomText(const SymptomInput& symptom) {
 nlohmann::json StagesJson(const ValidationResult& validation) {
   nlohmann::json stages = nlohmann::json::array();
   for (const StageResult& stage : validation.stages) {
-    stages.push_back({{"name", stage.name}, {"status", stage.status}, {"seconds", stage.seconds},
+    stages.push_back({{"name", StageKindName(stage.kind)}, {"status", StageStatusName(stage.status)}, {"seconds", stage.seconds},
                       {"detail", stage.detail}});
   }
   return stages;
@@ -51,7 +51,7 @@ nlohmann::json ReportJson(const RepairReport& report) {
                                  {"lines_changed", c.scored.lines_changed},
                                  {"score", c.scored.score},
                                  {"validation",
-                                  {{"status", c.validation.status},
+                                  {{"status", ValidationStatusName(c.validation.status)},
                                    {"stages", StagesJson(c.validation)},
                                    {"seconds", c.validation.seconds}}}});
   }
@@ -84,11 +84,11 @@ std::string ReportText(const RepairReport& report, bool validated) {
   int rank = 0;
   for (const ValidatedCandidate& c : report.candidates) {
     ++rank;
-    if (validated && c.validation.stages.empty() && c.validation.status == "skipped") continue;
+    if (validated && c.validation.stages.empty() && c.validation.status == ValidationStatus::kSkipped) continue;
     out += absl::StrFormat("  #%d %-34s %s:%d  %s", rank, c.scored.candidate.template_id, c.scored.candidate.file,
-                           c.scored.candidate.line, validated ? c.validation.status : absl::StrFormat("score %.2f", c.scored.score));
+                           c.scored.candidate.line, validated ? std::string(ValidationStatusName(c.validation.status)) : absl::StrFormat("score %.2f", c.scored.score));
     for (const StageResult& stage : c.validation.stages) {
-      out += absl::StrFormat("  %s:%s%s", stage.name, stage.status, stage.detail.empty() ? "" : Concat(" (", stage.detail, ")"));
+      out += absl::StrFormat("  %s:%s%s", StageKindName(stage.kind), StageStatusName(stage.status), stage.detail.empty() ? "" : Concat(" (", stage.detail, ")"));
     }
     out += "\n";
   }
@@ -113,7 +113,7 @@ nlohmann::json ReportSarif(const RepairReport& report) {
   for (const ValidatedCandidate& c : report.candidates) {
     const Candidate& candidate = c.scored.candidate;
     if (seen_rules.insert(candidate.template_id).second) rules.push_back(SarifRule(candidate));
-    const std::string status = c.validation.status;
+    const std::string status(ValidationStatusName(c.validation.status));
     results.push_back(SarifResult(
         candidate, status == "plausible" ? "error" : "warning",
         absl::StrFormat("%s (%s; validation: %s)", candidate.summary, SymptomText(report.symptom), status),

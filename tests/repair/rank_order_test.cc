@@ -15,6 +15,15 @@ namespace {
 
 using std::chrono::milliseconds;
 
+ValidationStatus StatusNamed(const std::string& name) {
+  for (ValidationStatus status : {ValidationStatus::kPlausible, ValidationStatus::kFailed, ValidationStatus::kError,
+                                  ValidationStatus::kTimeout, ValidationStatus::kSkipped}) {
+    if (ValidationStatusName(status) == name) return status;
+  }
+  ADD_FAILURE() << "unknown status " << name;
+  return ValidationStatus::kError;
+}
+
 // A fake validation: candidate i ends with outcomes[i] after delays[i] ms, unless stopped
 // first (then it returns "failed", as a killed test run does). Records what started.
 struct FakeValidator {
@@ -38,13 +47,13 @@ struct FakeValidator {
         std::lock_guard<std::mutex> lock(mutex);
         stopped.insert(i);
         ValidationResult result;
-        result.status = "failed";
+        result.status = ValidationStatus::kFailed;
         return result;
       }
       std::this_thread::sleep_for(milliseconds(2));
     }
     ValidationResult result;
-    result.status = outcomes[i];
+    result.status = StatusNamed(outcomes[i]);
     return result;
   }
   ValidateFunction Function() {
@@ -54,7 +63,7 @@ struct FakeValidator {
 
 std::vector<std::string> Statuses(const RankOrderOutcome& outcome) {
   std::vector<std::string> out;
-  for (const ValidationResult& result : outcome.results) out.push_back(result.status);
+  for (const ValidationResult& result : outcome.results) out.push_back(std::string(ValidationStatusName(result.status)));
   return out;
 }
 
@@ -91,11 +100,11 @@ TEST(RankOrderTest, JobsWaitForABetterRankedCandidateStillRunning) {
   RankOrderOptions options;
   options.jobs = 2;
   const RankOrderOutcome outcome = ValidateInRankOrder(3, fake.Function(), options);
-  EXPECT_EQ(outcome.results[0].status, "plausible");
+  EXPECT_EQ(outcome.results[0].status, ValidationStatus::kPlausible);
   EXPECT_TRUE(fake.stopped.empty());
   // The first plausible in rank order is candidate 0, whatever finished first.
   size_t first = 0;
-  while (first < outcome.results.size() && outcome.results[first].status != "plausible") ++first;
+  while (first < outcome.results.size() && outcome.results[first].status != ValidationStatus::kPlausible) ++first;
   EXPECT_EQ(first, 0u);
 }
 

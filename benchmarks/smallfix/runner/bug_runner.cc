@@ -129,7 +129,7 @@ bool PassesHeldback(const BugSpec& spec, const BenchOptions& options, const std:
   plan.other_tests.clear();
   plan.build = absl::StrFormat("cp -r '%s' heldback", fs::absolute(spec.HeldbackDir()).string());
   const ValidationResult result = ValidateCandidate(repo, scratch, "heldback", candidate.changes, plan, options.cancel);
-  return result.status == "plausible";
+  return result.status == ValidationStatus::kPlausible;
 }
 
 std::string Outcome(const RepairReport& report, bool plausible, bool correct) {
@@ -212,7 +212,7 @@ BugResult RunBug(const BugSpec& spec, const BenchOptions& options) {
     const bool same = SameAstAsReference(*reference, ToPatched(candidate.scored.candidate));
     if (same && !first_same_ast) first_same_ast = static_cast<int>(i) + 1;
     result.correct_candidates += same;
-    if (best == nullptr && candidate.validation.status == "plausible") {
+    if (best == nullptr && candidate.validation.status == ValidationStatus::kPlausible) {
       best = &candidate;
       best_rank = static_cast<int>(i) + 1;
       best_same_ast = same;
