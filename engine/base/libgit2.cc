@@ -1,4 +1,4 @@
-#include "engine/vcs/libgit2.h"
+#include "engine/base/libgit2.h"
 
 #include <git2.h>
 

@@ -1,5 +1,5 @@
-#ifndef SMALLFIX_ENGINE_VCS_LIBGIT2_H_
-#define SMALLFIX_ENGINE_VCS_LIBGIT2_H_
+#ifndef SMALLFIX_ENGINE_BASE_LIBGIT2_H_
+#define SMALLFIX_ENGINE_BASE_LIBGIT2_H_
 
 #include <string_view>
 
@@ -16,4 +16,4 @@ absl::Status Libgit2Error(std::string_view what);
 
 }  // namespace smallfix
 
-#endif  // SMALLFIX_ENGINE_VCS_LIBGIT2_H_
+#endif  // SMALLFIX_ENGINE_BASE_LIBGIT2_H_

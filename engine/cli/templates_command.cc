@@ -5,9 +5,9 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/cli/commands.h"
-#include "engine/cli/symptom_parser.h"
 #include "engine/patterns/catalogue.h"
 #include "engine/patterns/example_check.h"
+#include "engine/repair/symptom_input.h"
 #include "engine/scan/scan_examples.h"
 
 namespace smallfix::cli {
@@ -49,7 +49,7 @@ int Test(const Options& options) {
   const ApiHistory* history = catalogue->history ? &*catalogue->history : nullptr;
   int passed = 0, failed = 0;
   for (const Template& t : catalogue->templates) {
-    std::vector<ExampleResult> results = CheckExamples(t, history, ParseSymptom);
+    std::vector<ExampleResult> results = CheckExamples(t, history, ClassifiedSymptomFromText);
     for (ExampleResult& result : CheckScanExamples(t, history)) results.push_back(std::move(result));
     for (const ExampleResult& result : results) {
       if (result.passed) {

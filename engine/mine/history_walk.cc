@@ -7,7 +7,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "engine/vcs/libgit2.h"
+#include "engine/base/libgit2.h"
 
 namespace smallfix::mine {
 namespace {

@@ -10,7 +10,7 @@
 #include <re2/re2.h>
 #include "engine/base/concat.h"
 #include "engine/rank/llm_prompt.h"
-#include "engine/repair/tree_key.h"
+#include "engine/source/tree_key.h"
 #include "engine/source/diff.h"
 #include "engine/source/edit.h"
 #include "engine/source/indentation.h"

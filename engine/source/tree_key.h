@@ -1,5 +1,5 @@
-#ifndef SMALLFIX_ENGINE_REPAIR_TREE_KEY_H_
-#define SMALLFIX_ENGINE_REPAIR_TREE_KEY_H_
+#ifndef SMALLFIX_ENGINE_SOURCE_TREE_KEY_H_
+#define SMALLFIX_ENGINE_SOURCE_TREE_KEY_H_
 
 #include <string>
 
@@ -15,4 +15,4 @@ std::string TreeKey(const std::string& path, const std::string& text);
 
 }  // namespace smallfix
 
-#endif  // SMALLFIX_ENGINE_REPAIR_TREE_KEY_H_
+#endif  // SMALLFIX_ENGINE_SOURCE_TREE_KEY_H_

@@ -6,7 +6,7 @@
 #include <memory>
 
 #include "engine/base/concat.h"
-#include "engine/vcs/libgit2.h"
+#include "engine/base/libgit2.h"
 
 namespace smallfix {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <git2.h>
 
-#include "engine/vcs/libgit2.h"
+#include "engine/base/libgit2.h"
 
 namespace smallfix {
 

@@ -7,7 +7,7 @@
 
 #include "absl/strings/str_replace.h"
 #include "engine/base/concat.h"
-#include "engine/vcs/libgit2.h"
+#include "engine/base/libgit2.h"
 
 namespace smallfix {
 namespace {

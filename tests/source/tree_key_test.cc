@@ -1,4 +1,4 @@
-#include "engine/repair/tree_key.h"
+#include "engine/source/tree_key.h"
 
 #include <gtest/gtest.h>
 

@@ -8,7 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "engine/base/temp_dir.h"
 #include "engine/repair/pipeline.h"
-#include "engine/repair/tree_key.h"
+#include "engine/source/tree_key.h"
 
 namespace smallfix::realfix {
 namespace {

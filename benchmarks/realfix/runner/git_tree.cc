@@ -10,7 +10,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "engine/index/python_files.h"
-#include "engine/vcs/libgit2.h"
+#include "engine/base/libgit2.h"
 
 namespace smallfix::realfix {
 namespace {

@@ -3,7 +3,7 @@
 #include <map>
 #include <string>
 
-#include "engine/repair/tree_key.h"
+#include "engine/source/tree_key.h"
 
 namespace smallfix::bench {
 namespace {
