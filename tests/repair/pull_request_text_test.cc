@@ -20,8 +20,9 @@ ValidatedCandidate Fix(std::string diff) {
   fix.scored.candidate.bindings = {{"value", "state"}, {"message", "boom"}};
   fix.scored.diff = std::move(diff);
   fix.scored.lines_changed = 2;
-  fix.validation.status = "plausible";
-  fix.validation.stages = {{"syntax", "passed", 0.01, "", ""}, {"test", "passed", 1.5, "1 passed", ""}};
+  fix.validation.status = ValidationStatus::kPlausible;
+  fix.validation.stages = {{StageKind::kSyntax, StageStatus::kPassed, 0.01, "", ""},
+                          {StageKind::kTest, StageStatus::kPassed, 1.5, "1 passed", ""}};
   return fix;
 }
 
@@ -72,8 +73,8 @@ TEST(PullRequestText, NoPatchCommentHasItsMarkerAndWhatWasTried) {
   report.generated = 2;
   report.validated = 1;
   ValidatedCandidate tried = Fix("d");
-  tried.validation.status = "failed";
-  tried.validation.stages.back().status = "failed";
+  tried.validation.status = ValidationStatus::kFailed;
+  tried.validation.stages.back().status = StageStatus::kFailed;
   tried.validation.stages.back().detail = "1 failed of 1";
   report.candidates.push_back(tried);
   const std::string comment = NoPatchComment(report, ValidationPlan(), 3, "1.2.3");
