@@ -74,6 +74,18 @@ void BM_InsertGuardAndReparse(benchmark::State& state) {
 }
 BENCHMARK(BM_InsertGuardAndReparse);
 
+// What ApplyEdits cost before Document::Reparse: the edited text parsed from scratch.
+void BM_InsertGuardAndFullParse(benchmark::State& state) {
+  const Document document = *Document::Parse("pkg/reduce.py", Module());
+  const TSNode statement = *StatementAtLine(document, 11);
+  for (auto _ : state) {
+    EditSet edits;
+    (void)edits.Add(*InsertBefore(document, statement, "if p.grad is None:\n    continue"));
+    benchmark::DoNotOptimize(Document::Parse(document.path(), *edits.Apply(document.text())));
+  }
+}
+BENCHMARK(BM_InsertGuardAndFullParse);
+
 // A repo of 270 such modules (about 400K lines) on disk, indexed once; candidates at one site.
 class GenerateFixture : public benchmark::Fixture {
  public:

@@ -204,9 +204,10 @@ std::optional<std::pair<size_t, size_t>> TopLevelRegion(const Document& document
 }
 
 // The file's text with the edits applied. The result must not have more syntax errors than
-// the original; only the top-level statements the edits touch are re-parsed for that (an
-// edit inside one def cannot change how another parses), as re-parsing a large file per
-// candidate would cost more than everything else at a site.
+// the original; only the top-level statements the edits touch are parsed for that (an edit
+// inside one def cannot change how another parses), as re-parsing a large file per
+// candidate would cost more than everything else at a site; the edited region is then
+// re-parsed incrementally from the region's own tree (ApplyEdits, Document::Reparse).
 absl::StatusOr<std::string> EditedText(const Document& document, const EditSet& edits) {
   std::optional<std::pair<size_t, size_t>> region = TopLevelRegion(document, edits);
   if (!region) {

@@ -21,6 +21,53 @@ struct ParserDeleter {
 }  // namespace
 
 absl::StatusOr<Document> Document::Parse(std::string path, std::string text) {
+  return Build(std::move(path), std::move(text), nullptr);
+}
+
+absl::StatusOr<Document> Document::Reparse(const Document& old, std::string text,
+                                           const std::vector<TextChange>& changes) {
+  const bool same_bom = old.bom_size() == (std::string_view(text).substr(0, kBom.size()) == kBom ? kBom.size() : 0);
+  if (!same_bom || changes.empty()) return Parse(old.path(), std::move(text));
+  std::unique_ptr<TSTree, Impl::TreeDeleter> tree(ts_tree_copy(old.tree()));
+  // Where each change's new bytes start in `text`.
+  std::vector<size_t> new_starts;
+  long shift = 0;
+  for (const TextChange& change : changes) {
+    new_starts.push_back(change.start + shift);
+    shift += static_cast<long>(change.new_length) - static_cast<long>(change.end - change.start);
+  }
+  // Last change first: the offsets of the ones before it are still those of the old text.
+  for (size_t i = changes.size(); i-- > 0;) {
+    const TextChange& change = changes[i];
+    if (change.end < change.start || change.end > old.text().size() || new_starts[i] + change.new_length > text.size()) {
+      return Parse(old.path(), std::move(text));
+    }
+    const Position start = old.lines().ToPosition(change.start);
+    const Position old_end = old.lines().ToPosition(change.end);
+    const std::string_view inserted = std::string_view(text).substr(new_starts[i], change.new_length);
+    TSPoint new_end = {static_cast<uint32_t>(start.line), static_cast<uint32_t>(start.column)};
+    for (char c : inserted) {
+      if (c == '\n') {
+        ++new_end.row;
+        new_end.column = 0;
+      } else {
+        ++new_end.column;
+      }
+    }
+    const TSInputEdit edit = {
+        .start_byte = static_cast<uint32_t>(change.start),
+        .old_end_byte = static_cast<uint32_t>(change.end),
+        .new_end_byte = static_cast<uint32_t>(change.start + change.new_length),
+        .start_point = {static_cast<uint32_t>(start.line), static_cast<uint32_t>(start.column)},
+        .old_end_point = {static_cast<uint32_t>(old_end.line), static_cast<uint32_t>(old_end.column)},
+        .new_end_point = new_end,
+    };
+    ts_tree_edit(tree.get(), &edit);
+  }
+  return Build(old.path(), std::move(text), tree.get());
+}
+
+absl::StatusOr<Document> Document::Build(std::string path, std::string text, const TSTree* old_tree) {
   if (text.size() > kMaxFileBytes) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "%s: %d bytes is larger than the %d MiB smallfix parses", path, text.size(),
@@ -51,7 +98,7 @@ absl::StatusOr<Document> Document::Parse(std::string path, std::string text) {
                            .end_byte = UINT32_MAX};
     ts_parser_set_included_ranges(parser.get(), &range, 1);
   }
-  impl->tree.reset(ts_parser_parse_string(parser.get(), nullptr, impl->text.data(),
+  impl->tree.reset(ts_parser_parse_string(parser.get(), old_tree, impl->text.data(),
                                           static_cast<uint32_t>(impl->text.size())));
   if (impl->tree == nullptr) {
     return absl::InternalError(Concat(impl->path, ": tree-sitter could not parse the file"));

@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "engine/source/line_index.h"
@@ -41,6 +42,19 @@ class Document {
   // Reads and parses a file.
   static absl::StatusOr<Document> Load(const std::string& path);
 
+  // A change of `old`'s text: the bytes [start, end) replaced by `new_length` bytes.
+  struct TextChange {
+    size_t start = 0;
+    size_t end = 0;
+    size_t new_length = 0;
+  };
+  // Parses `text`, which is `old`'s text with `changes` applied (sorted by start, not
+  // overlapping), reusing `old`'s tree: the changes are told to a copy of it (ts_tree_edit)
+  // and tree-sitter re-parses only what they touched, so a small edit of a large file costs
+  // about as much as the edit. The tree is the one Parse would give (edit_test checks).
+  static absl::StatusOr<Document> Reparse(const Document& old, std::string text,
+                                          const std::vector<TextChange>& changes);
+
   const std::string& path() const { return impl_->path; }
   std::string_view text() const { return impl_->text; }
   const LineIndex& lines() const { return impl_->lines; }
@@ -59,6 +73,8 @@ class Document {
 
  private:
   explicit Document(std::shared_ptr<const Impl> impl) : impl_(std::move(impl)) {}
+  // Parse's work; `old_tree`, when given, is an edited copy of the previous tree to reuse.
+  static absl::StatusOr<Document> Build(std::string path, std::string text, const TSTree* old_tree);
 
   std::shared_ptr<const Impl> impl_;
 };

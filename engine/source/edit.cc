@@ -55,7 +55,10 @@ absl::StatusOr<std::string> EditSet::Apply(std::string_view text) const {
 absl::StatusOr<Document> ApplyEdits(const Document& document, const EditSet& edits) {
   absl::StatusOr<std::string> text = edits.Apply(document.text());
   if (!text.ok()) return text.status();
-  absl::StatusOr<Document> edited = Document::Parse(document.path(), *std::move(text));
+  std::vector<Document::TextChange> changes;
+  changes.reserve(edits.edits().size());
+  for (const Edit& edit : edits.edits()) changes.push_back({edit.start, edit.end, edit.replacement.size()});
+  absl::StatusOr<Document> edited = Document::Reparse(document, *std::move(text), changes);
   if (!edited.ok()) return edited.status();
   const int before = document.CountSyntaxErrors();
   const int after = edited->CountSyntaxErrors();
