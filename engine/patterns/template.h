@@ -116,6 +116,9 @@ struct Template {
     // RE2 over a file's text: a file without a match is not parsed. It may name the
     // API-history table's removed APIs as {removed_apis}, which the scanner expands.
     std::string filter;
+    // What the filter reads: "file" (the whole text) or "def-signatures" (only the
+    // parameter lists of defs, cut out by a lexer that knows strings and comments).
+    std::string filter_over = "file";
     std::optional<Query> query;  // replaces the template's query; runs over the module
     std::string site;            // the capture whose statement is the finding's site
     std::map<std::string, std::string> bind;  // placeholders a failure would give, from captures

@@ -405,7 +405,7 @@ absl::Status ReadScanExamples(const std::string& path, const YAML::Node& example
 absl::Status ReadScan(const std::string& path, const YAML::Node& node, Template& t, const Bound& bound) {
   if (!node) return absl::OkStatus();
   if (absl::Status s = CheckKeys(path, node, "scan",
-                                 {"message", "filter", "query", "site", "bind", "where", "examples"});
+                                 {"message", "filter", "filter-over", "query", "site", "bind", "where", "examples"});
       !s.ok()) {
     return s;
   }
@@ -429,6 +429,12 @@ absl::Status ReadScan(const std::string& path, const YAML::Node& node, Template&
   RE2 filter_regex(*sample, RE2::Quiet);
   if (!filter_regex.ok()) return Error(path, node["filter"], Concat("scan filter: bad regex: ", filter_regex.error()));
   scan.filter = *filter;
+  if (node["filter-over"]) {
+    scan.filter_over = node["filter-over"].as<std::string>();
+    if (scan.filter_over != "file" && scan.filter_over != "def-signatures") {
+      return Error(path, node["filter-over"], "scan filter-over must be file or def-signatures");
+    }
+  }
 
   if (node["query"]) {
     absl::StatusOr<Query> query = CompileQuery(path, node["query"]);

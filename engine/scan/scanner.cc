@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <filesystem>
+#include <optional>
 #include <set>
 #include <thread>
 #include <tuple>
@@ -14,6 +15,7 @@
 #include "engine/base/read_file.h"
 #include "engine/index/python_files.h"
 #include "engine/patterns/placeholders.h"
+#include "engine/scan/def_signatures.h"
 #include "engine/source/diff.h"
 #include "engine/source/document.h"
 #include "engine/source/syntax.h"
@@ -114,8 +116,14 @@ absl::StatusOr<std::vector<Finding>> Scanner::ScanText(const std::string& path, 
     return absl::InvalidArgumentError(Concat(path, ": ", utf8.message()));
   }
   std::vector<const Rule*> passed;
+  std::optional<std::string> signatures;  // cut out once, for the filters that read them
   for (const Rule& rule : rules_) {
-    if (RE2::PartialMatch(text, *rule.filter)) passed.push_back(&rule);
+    std::string_view filtered = text;
+    if (rule.t->scan->filter_over == "def-signatures") {
+      if (!signatures) signatures = DefSignatures(text);
+      filtered = *signatures;
+    }
+    if (RE2::PartialMatch(filtered, *rule.filter)) passed.push_back(&rule);
   }
   std::vector<Finding> findings;
   if (passed.empty()) return findings;

@@ -100,6 +100,15 @@ TEST_F(ScanStanzaTest, ABadFilterRegexIsAnError) {
               HasSubstr("unknown placeholder {removed}"));
 }
 
+TEST_F(ScanStanzaTest, FilterOverIsFileOrDefSignatures) {
+  const std::string head = "scan:\n  message: m\n  filter: x\n  bind:\n    attr: \"{name}\"\n";
+  absl::StatusOr<Template> t = Load(head + "  filter-over: def-signatures\n" + Examples());
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_EQ(t->scan->filter_over, "def-signatures");
+  EXPECT_THAT(Error(Load(head + "  filter-over: lines\n" + Examples())),
+              HasSubstr("filter-over must be file or def-signatures"));
+}
+
 TEST_F(ScanStanzaTest, ASymptomPlaceholderMustBeBound) {
   EXPECT_THAT(Error(Load("scan:\n  message: m\n  filter: x\n" + Examples())), HasSubstr("scan must bind {attr}"));
   EXPECT_THAT(Error(Load("scan:\n  message: m\n  filter: x\n  bind:\n    attr: \"{nothing}\"\n" + Examples())),
