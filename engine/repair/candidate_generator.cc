@@ -140,6 +140,7 @@ absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(const std::strin
     absl::StatusOr<Document> document = load(site.file);
     if (!document.ok()) return document.status();
     std::vector<ScoredCandidate> here;
+    std::map<std::string, size_t> here_by_key;  // the code a candidate leaves -> its place in `here`
     // A test's own file: only templates that answer the symptom, as before generic ones
     // existed. A generic edit there (drop the failing assert, change what it compares)
     // makes the failing test pass without fixing anything.
@@ -157,12 +158,21 @@ absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(const std::strin
           scored.diff += *diff;
           key += Concat(change.file, "\n", LayoutKey(change.after), "\n");
         }
-        if (!seen.insert(key).second) continue;
+        if (seen.count(key)) continue;  // a better-placed site already has this code
         scored.lines_changed = CountChangedLines(scored.diff);
         scored.candidate = std::move(candidate);
+        const auto [twin, added] = here_by_key.emplace(key, here.size());
+        if (!added) {
+          // Two templates wrote the same code here. Keep the one that ranks first: generic
+          // templates come first in the catalogue, and a symptom-matched twin must not lose
+          // its place to them.
+          if (Before(scored, here[twin->second])) here[twin->second] = std::move(scored);
+          continue;
+        }
         here.push_back(std::move(scored));
       }
     }
+    for (const auto& [key, index] : here_by_key) seen.insert(key);
     ShareUnmatchedPriors(here);
     std::stable_sort(here.begin(), here.end(), Before);
     if (options.max_per_site > 0 && here.size() > static_cast<size_t>(options.max_per_site)) {

@@ -149,5 +149,38 @@ TEST_F(CandidateGeneratorTest, ATestFileGetsOnlyTemplatesThatAnswerTheSymptom) {
   }
 }
 
+// Generic templates come first in the catalogue and often write the same code as a template
+// that answers the symptom; the symptom-matched twin must be the one kept, with its rank.
+TEST_F(CandidateGeneratorTest, ASymptomMatchedCandidateIsNotDroppedForItsGenericTwin) {
+  Write("pkg/step.py",
+        "def advance(state, n):\n"
+        "    total = state.step + n\n"
+        "    return total\n");
+  const std::string symptom = "AttributeError: 'NoneType' object has no attribute 'step'";
+  const RepairSite site{"pkg/step.py", 2, 1.0};
+  Catalogue answering = catalogue_;
+  std::erase_if(answering.templates, [](const Template& t) { return t.symptoms.empty(); });
+  absl::StatusOr<std::vector<ScoredCandidate>> matched =
+      GenerateCandidates(root_.string(), {site}, SymptomInput::FromText(symptom), answering,
+                         index_.get(), GenerateOptions{.max_per_site = 0});
+  ASSERT_TRUE(matched.ok()) << matched.status();
+  absl::StatusOr<std::vector<ScoredCandidate>> generated =
+      GenerateCandidates(root_.string(), {site}, SymptomInput::FromText(symptom), catalogue_, index_.get(),
+                         GenerateOptions{.max_per_site = 0});
+  ASSERT_TRUE(generated.ok()) << generated.status();
+  const std::vector<ScoredCandidate>& all = *generated;
+  std::map<std::string, const ScoredCandidate*> by_diff;
+  for (const ScoredCandidate& c : all) by_diff[c.diff] = &c;
+  int checked = 0;
+  for (const ScoredCandidate& c : *matched) {
+    if (c.candidate.symptom_score <= 0) continue;
+    ASSERT_TRUE(by_diff.count(c.diff)) << c.candidate.template_id << " lost";
+    EXPECT_GT(by_diff[c.diff]->candidate.symptom_score, 0) << c.candidate.template_id << " replaced by "
+                                                           << by_diff[c.diff]->candidate.template_id;
+    ++checked;
+  }
+  EXPECT_GT(checked, 0);
+}
+
 }  // namespace
 }  // namespace smallfix
