@@ -15,7 +15,6 @@
 namespace smallfix {
 namespace {
 
-constexpr size_t kQuotedChars = 200;  // of an error body, in a message
 
 bool NamePart(std::string_view part) {
   if (part.empty() || part == "." || part == "..") return false;
@@ -57,22 +56,6 @@ absl::StatusOr<std::string> CheckApiUrl(std::string url) {
   return url;
 }
 
-void Sleep(double seconds, const std::atomic<bool>* cancel) {
-  const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-  while (std::chrono::steady_clock::now() < until) {
-    if (cancel != nullptr && cancel->load()) return;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-}
-
-std::string Quote(std::string_view body) {
-  std::string text(body.substr(0, kQuotedChars));
-  for (char& c : text) {
-    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
-  }
-  return body.size() > kQuotedChars ? Concat(text, "...") : text;
-}
-
 // What went wrong, from GitHub's error JSON ({"message": ..., "errors": [...]}) or the body.
 std::string ErrorText(const HttpResponse& response) {
   const nlohmann::json json = nlohmann::json::parse(response.body, nullptr, /*allow_exceptions=*/false);
@@ -85,9 +68,9 @@ std::string ErrorText(const HttpResponse& response) {
         }
       }
     }
-    return Quote(text);
+    return QuoteBody(text);
   }
-  return Quote(response.body);
+  return QuoteBody(response.body);
 }
 
 bool Transient(long status) { return status == 502 || status == 503 || status == 504; }
@@ -169,7 +152,7 @@ absl::StatusOr<nlohmann::json> GitHubClient::Call(const std::string& method, con
       nlohmann::json json = nlohmann::json::parse(response->body, nullptr, /*allow_exceptions=*/false);
       if (json.is_discarded()) {
         return absl::UnavailableError(Scrub(absl::StrFormat("GitHub API %s: the answer is not JSON: %s", what,
-                                                            Quote(response->body))));
+                                                            QuoteBody(response->body))));
       }
       return json;
     }
@@ -197,7 +180,7 @@ absl::StatusOr<nlohmann::json> GitHubClient::Call(const std::string& method, con
                                                     attempt, wait->reason));
     }
     if (options_.progress) options_.progress(absl::StrFormat("GitHub API %s: %s; waiting %.0f s", what, wait->reason, wait->seconds));
-    Sleep(wait->seconds, options_.cancel);
+    SleepUnlessCancelled(wait->seconds, options_.cancel);
     if (options_.cancel != nullptr && options_.cancel->load()) {
       return absl::CancelledError(Concat("GitHub API ", what, ": interrupted"));
     }

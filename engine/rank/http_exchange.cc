@@ -2,9 +2,11 @@
 
 #include <curl/curl.h>
 
+#include <chrono>
 #include <cmath>
 #include <memory>
 #include <mutex>
+#include <thread>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
@@ -142,6 +144,23 @@ absl::StatusOr<HttpResponse> HttpExchange(const HttpRequest& request) {
   }
   curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &transfer.response.status);
   return std::move(transfer.response);
+}
+
+void SleepUnlessCancelled(double seconds, const std::atomic<bool>* cancel) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  while (std::chrono::steady_clock::now() < until) {
+    if (cancel != nullptr && cancel->load()) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+}
+
+std::string QuoteBody(std::string_view body) {
+  constexpr size_t kQuotedChars = 200;
+  std::string text(body.substr(0, kQuotedChars));
+  for (char& c : text) {
+    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+  }
+  return body.size() > kQuotedChars ? Concat(text, "...") : text;
 }
 
 }  // namespace smallfix

@@ -40,6 +40,12 @@ struct HttpResponse {
 // after 5 s", "response larger than 1048576 bytes") when no complete response came.
 absl::StatusOr<HttpResponse> HttpExchange(const HttpRequest& request);
 
+// Waits `seconds` between retries in small steps, so that Ctrl-C (`cancel`) is not held up.
+void SleepUnlessCancelled(double seconds, const std::atomic<bool>* cancel);
+
+// The start of a response body for an error message: one line, at most 200 characters.
+std::string QuoteBody(std::string_view body);
+
 }  // namespace smallfix
 
 #endif  // SMALLFIX_ENGINE_RANK_HTTP_EXCHANGE_H_

@@ -14,26 +14,8 @@
 namespace smallfix {
 namespace {
 
-constexpr size_t kQuotedBodyChars = 200;  // of an error body, in a message
 
 bool Retryable(long status) { return status == 429 || (status >= 500 && status <= 599); }
-
-// Sleeps `seconds` in small steps so that Ctrl-C is not held up.
-void Sleep(double seconds, const std::atomic<bool>* cancel) {
-  const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-  while (std::chrono::steady_clock::now() < until) {
-    if (cancel != nullptr && cancel->load()) return;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-}
-
-std::string Quote(std::string_view body) {
-  std::string text(body.substr(0, kQuotedBodyChars));
-  for (char& c : text) {
-    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
-  }
-  return body.size() > kQuotedBodyChars ? Concat(text, "...") : text;
-}
 
 }  // namespace
 
@@ -145,7 +127,7 @@ absl::StatusOr<HttpResponse> LlmClient::Send(const std::string& path, const std:
     }
     notes_.push_back(absl::StrFormat("llm: HTTP %d from %s; retried after %.1f s", response->status, path, wait));
     ++stats_.retries;
-    Sleep(wait, options_.cancel);
+    SleepUnlessCancelled(wait, options_.cancel);
     if (options_.cancel != nullptr && options_.cancel->load()) {
       return absl::CancelledError(Concat(request.url, ": interrupted"));
     }
@@ -159,7 +141,7 @@ absl::StatusOr<std::string> LlmClient::ResolveModel() {
   if (!response.ok()) return response.status();
   if (response->status != 200) {
     return absl::UnavailableError(absl::StrFormat("%s: HTTP %d: %s; give --llm-model", Endpoint("/v1/models"),
-                                                  response->status, Scrub(Quote(response->body))));
+                                                  response->status, Scrub(QuoteBody(response->body))));
   }
   nlohmann::json models = nlohmann::json::parse(response->body, nullptr, false);
   if (!models.is_object() || !models.contains("data") || !models["data"].is_array() || models["data"].empty() ||
@@ -213,7 +195,7 @@ absl::StatusOr<nlohmann::json> LlmClient::Chat(const ChatRequest& chat) {
     structured_ = false;
     notes_.push_back(absl::StrFormat("llm: the server refused response_format (HTTP %d: %s); the JSON is asked "
                                      "for in the prompt instead",
-                                     response->status, Scrub(Quote(response->body))));
+                                     response->status, Scrub(QuoteBody(response->body))));
     degrade();
     response = send(body);
   }
@@ -221,19 +203,19 @@ absl::StatusOr<nlohmann::json> LlmClient::Chat(const ChatRequest& chat) {
     // Some providers reject `seed` too; temperature 0 is then the only determinism left.
     seeded_ = false;
     notes_.push_back(absl::StrFormat("llm: the server refused the request (HTTP %d: %s); asked again without seed",
-                                     response->status, Scrub(Quote(response->body))));
+                                     response->status, Scrub(QuoteBody(response->body))));
     degrade();
     response = send(body);
   }
   if (!response.ok()) return response.status();
   if (response->status != 200) {
     return absl::UnavailableError(absl::StrFormat("%s: HTTP %d: %s", Endpoint("/v1/chat/completions"),
-                                                  response->status, Scrub(Quote(response->body))));
+                                                  response->status, Scrub(QuoteBody(response->body))));
   }
   nlohmann::json reply = nlohmann::json::parse(response->body, nullptr, false);
   if (!reply.is_object() || !reply.contains("choices") || !reply["choices"].is_array() || reply["choices"].empty() ||
       !reply["choices"][0].is_object()) {
-    return absl::DataLossError(Concat("the server's reply is not a chat completion: ", Scrub(Quote(response->body))));
+    return absl::DataLossError(Concat("the server's reply is not a chat completion: ", Scrub(QuoteBody(response->body))));
   }
   if (reply.contains("usage") && reply["usage"].is_object()) {
     const nlohmann::json& usage = reply["usage"];
@@ -257,7 +239,7 @@ absl::StatusOr<nlohmann::json> LlmClient::Chat(const ChatRequest& chat) {
   content = Scrub(std::move(content));
   std::optional<nlohmann::json> answer = ExtractJsonObject(content);
   if (!answer) {
-    return absl::DataLossError(Concat("the answer holds no JSON object: \"", Scrub(Quote(content)), "\""));
+    return absl::DataLossError(Concat("the answer holds no JSON object: \"", Scrub(QuoteBody(content)), "\""));
   }
   cache_.Put(base_, key, {{"content", content}});
   return *answer;
