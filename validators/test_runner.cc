@@ -12,86 +12,18 @@
 
 #include "engine/base/temp_dir.h"
 #include "validators/process.h"
+#include "validators/rank_launch.h"
 #include "validators/rank_outcome.h"
 #include "validators/pytest_command.h"
 #include "validators/slurm_test_runner.h"
-#include "validators/torchrun_env.h"
+#include "validators/warm_runner.h"
 
 namespace smallfix {
 namespace {
 
 namespace fs = std::filesystem;
 
-// How long the other ranks may go on after one rank failed, before they are stopped (a
-// rank waiting in a collective for a dead peer would otherwise wait for its full timeout).
-constexpr double kRankGraceSeconds = 5;
-
 using RankResult = absl::StatusOr<ProcessResult>;
-
-// Environment: torchrun's contract for rank `rank` of `world` on this host, over `options.env`.
-std::map<std::string, std::string> RankEnvironment(const RunnerOptions& options, int rank, int world, int port) {
-  std::map<std::string, std::string> env = options.env;
-  const std::string r = std::to_string(rank), w = std::to_string(world);
-  for (auto& [key, value] : TorchrunEnvironment({r, r, w, w, "127.0.0.1", std::to_string(port)})) env[key] = value;
-  if (!options.gpus.empty()) {
-    // Rank r gets the r-th listed device.
-    std::vector<std::string> devices;
-    for (size_t start = 0; start <= options.gpus.size();) {
-      size_t end = options.gpus.find(',', start);
-      if (end == std::string::npos) end = options.gpus.size();
-      devices.push_back(options.gpus.substr(start, end - start));
-      start = end + 1;
-    }
-    env["CUDA_VISIBLE_DEVICES"] = devices[rank % devices.size()];
-  }
-  return env;
-}
-
-// Launch: every process in its own thread; this thread watches for `cancel` and for a
-// failed rank, after which the others get kRankGraceSeconds before they are stopped.
-std::vector<RankResult> LaunchWithGrace(std::vector<ProcessOptions>& processes, const std::atomic<bool>* cancel,
-                                        bool* cancelled) {
-  struct Slot {
-    RankResult result = absl::UnknownError("not run");
-    std::atomic<bool> done{false};
-  };
-  std::atomic<bool> stop{false};
-  std::vector<Slot> slots(processes.size());
-  std::vector<std::thread> threads;
-  for (size_t rank = 0; rank < processes.size(); ++rank) {
-    processes[rank].cancel = &stop;
-    threads.emplace_back([&, rank] {
-      slots[rank].result = RunProcess(processes[rank]);
-      slots[rank].done = true;
-    });
-  }
-  std::optional<std::chrono::steady_clock::time_point> first_failure;
-  *cancelled = false;
-  for (;;) {
-    bool all_done = true;
-    for (Slot& slot : slots) {
-      if (!slot.done) {
-        all_done = false;
-      } else if (!first_failure && (!slot.result.ok() || !slot.result->ok())) {
-        first_failure = std::chrono::steady_clock::now();
-      }
-    }
-    if (all_done) break;
-    if (cancel != nullptr && cancel->load()) {
-      *cancelled = true;
-      stop = true;
-    }
-    if (first_failure && std::chrono::duration<double>(std::chrono::steady_clock::now() - *first_failure).count() >
-                             kRankGraceSeconds) {
-      stop = true;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  for (std::thread& thread : threads) thread.join();
-  std::vector<RankResult> results;
-  for (Slot& slot : slots) results.push_back(std::move(slot.result));
-  return results;
-}
 
 // Local and torchrun-style runs differ only in how many processes start and their
 // environment.
@@ -123,7 +55,7 @@ class RankRunner : public TestRunner {
 
     const auto start = std::chrono::steady_clock::now();
     RankRunFacts facts;
-    const std::vector<RankResult> results = LaunchWithGrace(processes, options_.cancel, &facts.cancelled);
+    const std::vector<RankResult> results = LaunchWithGrace(processes, RunProcess, options_.cancel, &facts.cancelled);
     facts.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::vector<ProcessResult> ranks;
     for (const RankResult& result : results) {
@@ -164,6 +96,13 @@ std::optional<RunnerKind> ParseRunnerKind(std::string_view name) {
 }
 
 std::unique_ptr<TestRunner> MakeTestRunner(RunnerKind kind, const RunnerOptions& options) {
+  if (options.warm != nullptr && kind != RunnerKind::kSlurm) {
+    RunnerOptions cold = options;
+    cold.warm = nullptr;
+    const bool ranks = kind == RunnerKind::kTorchrun;
+    return MakeWarmRunner(options.warm, options, ranks ? std::max(1, options.world_size) : 1, ranks,
+                          MakeTestRunner(kind, cold));
+  }
   switch (kind) {
     case RunnerKind::kTorchrun:
       return std::make_unique<RankRunner>(options, std::max(1, options.world_size), /*rank_env=*/true);

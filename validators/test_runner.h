@@ -13,6 +13,8 @@
 
 namespace smallfix {
 
+class WarmServer;
+
 // Where and how test commands run. kLocal: one process. kTorchrun: `world_size` ranks on
 // this machine with torchrun's environment contract (RANK, LOCAL_RANK, WORLD_SIZE,
 // LOCAL_WORLD_SIZE, MASTER_ADDR, and a MASTER_PORT that is free, chosen per run so parallel
@@ -36,6 +38,9 @@ struct RunnerOptions {
   std::string gpus;  // "0,1" to give rank r device r; empty: CPU
   SlurmOptions slurm;  // kSlurm only
   const std::atomic<bool>* cancel = nullptr;
+  // Not owned. When set, kLocal and kTorchrun runs of pytest commands go to this warm server
+  // (warm_runner.h) instead of a fresh interpreter each; the outcome is read the same way.
+  WarmServer* warm = nullptr;
 };
 
 // What a test command did. For pytest commands the outcome is read from the JUnit XML it

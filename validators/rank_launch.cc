@@ -1,0 +1,82 @@
+#include "validators/rank_launch.h"
+
+#include <chrono>
+#include <optional>
+#include <thread>
+
+#include "validators/torchrun_env.h"
+
+namespace smallfix {
+namespace {
+
+using RankResult = absl::StatusOr<ProcessResult>;
+
+// How long the other ranks may go on after one rank failed, before they are stopped (a
+// rank waiting in a collective for a dead peer would otherwise wait for its full timeout).
+constexpr double kRankGraceSeconds = 5;
+
+}  // namespace
+
+std::map<std::string, std::string> RankEnvironment(const RunnerOptions& options, int rank, int world, int port) {
+  std::map<std::string, std::string> env = options.env;
+  const std::string r = std::to_string(rank), w = std::to_string(world);
+  for (auto& [key, value] : TorchrunEnvironment({r, r, w, w, "127.0.0.1", std::to_string(port)})) env[key] = value;
+  if (!options.gpus.empty()) {
+    // Rank r gets the r-th listed device.
+    std::vector<std::string> devices;
+    for (size_t start = 0; start <= options.gpus.size();) {
+      size_t end = options.gpus.find(',', start);
+      if (end == std::string::npos) end = options.gpus.size();
+      devices.push_back(options.gpus.substr(start, end - start));
+      start = end + 1;
+    }
+    env["CUDA_VISIBLE_DEVICES"] = devices[rank % devices.size()];
+  }
+  return env;
+}
+
+std::vector<RankResult> LaunchWithGrace(std::vector<ProcessOptions>& processes, const RankStarter& start,
+                                        const std::atomic<bool>* cancel, bool* cancelled) {
+  struct Slot {
+    RankResult result = absl::UnknownError("not run");
+    std::atomic<bool> done{false};
+  };
+  std::atomic<bool> stop{false};
+  std::vector<Slot> slots(processes.size());
+  std::vector<std::thread> threads;
+  for (size_t rank = 0; rank < processes.size(); ++rank) {
+    processes[rank].cancel = &stop;
+    threads.emplace_back([&, rank] {
+      slots[rank].result = start(processes[rank]);
+      slots[rank].done = true;
+    });
+  }
+  std::optional<std::chrono::steady_clock::time_point> first_failure;
+  *cancelled = false;
+  for (;;) {
+    bool all_done = true;
+    for (Slot& slot : slots) {
+      if (!slot.done) {
+        all_done = false;
+      } else if (!first_failure && (!slot.result.ok() || !slot.result->ok())) {
+        first_failure = std::chrono::steady_clock::now();
+      }
+    }
+    if (all_done) break;
+    if (cancel != nullptr && cancel->load()) {
+      *cancelled = true;
+      stop = true;
+    }
+    if (first_failure && std::chrono::duration<double>(std::chrono::steady_clock::now() - *first_failure).count() >
+                             kRankGraceSeconds) {
+      stop = true;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  for (std::thread& thread : threads) thread.join();
+  std::vector<RankResult> results;
+  for (Slot& slot : slots) results.push_back(std::move(slot.result));
+  return results;
+}
+
+}  // namespace smallfix

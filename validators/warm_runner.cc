@@ -1,0 +1,78 @@
+#include "validators/warm_runner.h"
+
+#include <chrono>
+#include <vector>
+
+#include "absl/strings/str_format.h"
+#include "engine/base/temp_dir.h"
+#include "validators/rank_launch.h"
+#include "validators/rank_outcome.h"
+#include "validators/warm_command.h"
+
+namespace smallfix {
+namespace {
+
+class WarmRunner : public TestRunner {
+ public:
+  WarmRunner(WarmServer* server, RunnerOptions options, int world, bool rank_env, std::unique_ptr<TestRunner> cold)
+      : server_(server), options_(std::move(options)), world_(world), rank_env_(rank_env), cold_(std::move(cold)) {}
+
+  absl::StatusOr<TestRun> Run(const std::string& dir, const std::string& command) const override {
+    const std::optional<WarmCommand> warm = WarmCommandOf(command, server_->interpreter());
+    if (!warm || server_->failed()) return cold_->Run(dir, command);
+    absl::StatusOr<TempDir> scratch = TempDir::Create("smallfix-run");
+    if (!scratch.ok()) return scratch.status();
+    int port = 0;
+    if (rank_env_) {
+      absl::StatusOr<int> free = FreePort();
+      if (!free.ok()) return free.status();
+      port = *free;
+    }
+    std::vector<ProcessOptions> processes(world_);
+    for (int rank = 0; rank < world_; ++rank) {
+      ProcessOptions& process = processes[rank];
+      process.cwd = dir;
+      process.env = rank_env_ ? RankEnvironment(options_, rank, world_, port) : options_.env;
+      process.time_limit_seconds = options_.time_limit_seconds;
+      process.memory_limit_bytes = options_.memory_limit_bytes;
+    }
+    auto start_rank = [&](const ProcessOptions& process) {
+      const int rank = static_cast<int>(&process - processes.data());
+      WarmRequest request{*warm, process, absl::StrFormat("%s/rank%d.out", scratch->path(), rank)};
+      request.command.args.push_back("--junitxml=" + RankJUnitPath(scratch->path(), rank));
+      return server_->Run(request);
+    };
+
+    const auto start = std::chrono::steady_clock::now();
+    RankRunFacts facts;
+    const std::vector<absl::StatusOr<ProcessResult>> results =
+        LaunchWithGrace(processes, start_rank, options_.cancel, &facts.cancelled);
+    facts.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::vector<ProcessResult> ranks;
+    for (const absl::StatusOr<ProcessResult>& result : results) {
+      // The server failed (it says why in its notes): this run, and every later one, is cold.
+      if (!result.ok()) return cold_->Run(dir, command);
+      ranks.push_back(*result);
+    }
+    facts.pytest = true;
+    facts.junit_dir = scratch->path();
+    facts.time_limit_seconds = options_.time_limit_seconds;
+    return ScoreRanks(ranks, facts);
+  }
+
+ private:
+  WarmServer* server_;
+  RunnerOptions options_;
+  int world_;
+  bool rank_env_;
+  std::unique_ptr<TestRunner> cold_;
+};
+
+}  // namespace
+
+std::unique_ptr<TestRunner> MakeWarmRunner(WarmServer* server, const RunnerOptions& options, int world,
+                                           bool rank_env, std::unique_ptr<TestRunner> cold) {
+  return std::make_unique<WarmRunner>(server, options, world, rank_env, std::move(cold));
+}
+
+}  // namespace smallfix
