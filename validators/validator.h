@@ -19,6 +19,10 @@ struct ValidationPlan {
   std::string build;                     // optional build command, run before the tests
   std::string interpreter = "/usr/bin/python3";
   RunnerOptions runner;                  // local or torchrun, world size, limits
+  // Run pytest commands in a warm server (warm_server.h) that the repair starts once, instead
+  // of a fresh interpreter per run; false (`--cold`) starts every run cold. Slurm runs and
+  // commands that need a shell are cold either way.
+  bool warm = true;
 };
 
 struct StageResult {

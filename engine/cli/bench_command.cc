@@ -34,6 +34,7 @@ struct Options {
   int jobs = 1;
   double timeout = 0;
   bool perfect = false;
+  bool cold = false;
   bool coverage = false;
   std::string llm, llm_model, llm_cache = LlmCache::DefaultDir();
   double llm_timeout = 60;
@@ -121,6 +122,7 @@ int Run(const Options& o) {
   options.llm_timeout_seconds = o.llm_timeout;
   options.llm_propose = o.llm_propose;
   options.perfect = o.perfect;
+  options.warm = !o.cold;
   options.coverage = o.coverage;
   options.timeout_seconds = o.timeout;
   options.templates_dir = o.templates;
@@ -130,6 +132,7 @@ int Run(const Options& o) {
   bench::BenchRun run;
   run.mode = o.perfect ? "perfect" : o.coverage ? "issue+coverage" : "issue";
   run.jobs = o.jobs;
+  run.warm = options.warm;
   const auto start = std::chrono::steady_clock::now();
   bench::ProgressBar progress(static_cast<int>(bugs->size()), isatty(STDERR_FILENO) != 0, std::cerr);
   run.bugs = RunAll(*bugs, options, o.jobs, progress);
@@ -170,6 +173,7 @@ void AddBenchCommand(CLI::App& app, int* exit_status) {
   CLI::Option* perfect = bench->add_flag("--perfect", o->perfect, "Perfect localization: repair at bug.yaml's site");
   bench->add_flag("--coverage", o->coverage, "Localize from issue.md and coverage over the bug's tests")
       ->excludes(perfect);
+  bench->add_flag("--cold", o->cold, "A fresh interpreter for every test run (default: a warm server per repair)");
   bench->add_option("--json", o->json, "Write the results as JSON to FILE");
   bench->add_option("--markdown", o->markdown, "Write the results as markdown tables to FILE");
   bench->add_option("--chart", o->chart, "Write an SVG chart (rates per family, time to fix) to FILE");

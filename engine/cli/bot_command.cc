@@ -170,6 +170,7 @@ void AddBotCommand(CLI::App& app, int* exit_status) {
   bot->add_option("--jobs", f->repair.jobs, "Candidates validated at once (default 1)");
   bot->add_option("--python", f->repair.python, "Interpreter for tests (default: .smallfix.yaml, else /usr/bin/python3)");
   bot->add_flag("-q,--quiet", f->quiet, "No progress on stderr");
+  bot->add_flag("--cold", f->repair.cold, "A fresh interpreter for every test run (default: a warm server per repair)");
   bot->callback([f, exit_status] { *exit_status = Run(*f); });
 }
 

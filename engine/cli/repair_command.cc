@@ -161,6 +161,9 @@ void AddRepairCommand(CLI::App& app, int* exit_status) {
                    "Also rank lines by coverage (Ochiai) over the tests before localizing (pytest; runs the "
                    "second --test, else the first, once and single-process)");
   repair->add_flag("--no-validate", o->no_validate, "List candidates without validating them");
+  repair->add_flag("--cold", o->cold,
+                   "A fresh interpreter for every test run (default: pytest runs fork from a warm server with torch "
+                   "loaded, started once per repair; it falls back to cold runs when it fails)");
   repair->add_option("--top", o->top, "Stop after K plausible patches (default 1)");
   repair->add_option("--jobs", o->jobs, "Candidates validated at once (default 1)");
   repair->add_option("--max-candidates", o->max_candidates,

@@ -97,6 +97,7 @@ absl::StatusOr<RepairRequest> MakeRepairRequest(const RepairFlags& o, const std:
   if (o.tests.size() <= 1) {
     for (const std::string& test : config->tests) plan.other_tests.push_back(test);
   }
+  plan.warm = !o.cold;
   plan.build = !o.build.empty() ? o.build : config->build.value_or("");
   plan.interpreter = !o.python.empty() ? o.python : config->interpreter.value_or("/usr/bin/python3");
   const std::string runner = !o.runner.empty() ? o.runner : config->runner.value_or("local");

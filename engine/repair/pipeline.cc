@@ -2,6 +2,8 @@
 
 #include <chrono>
 #include <filesystem>
+#include <future>
+#include <optional>
 
 #include "absl/strings/str_format.h"
 #include "engine/base/concat.h"
@@ -18,9 +20,35 @@
 #include "engine/vcs/workspace.h"
 #include "validators/failure_capture.h"
 #include "validators/junit_reader.h"
+#include "validators/python_env.h"
+#include "validators/warm_server.h"
 
 namespace smallfix {
 namespace {
+
+// The warm server for this repair's test runs (warm_server.h), or nullptr when the plan asks
+// for cold runs (--cold), runs on Slurm, or the server cannot even be launched (with a note).
+// It is not waited for here: its start-up overlaps with candidate generation.
+std::unique_ptr<WarmServer> StartWarmServer(const ValidationPlan& plan, const std::string& scratch,
+                                            std::vector<std::string>& notes) {
+  if (!plan.warm || plan.runner.kind == RunnerKind::kSlurm) return nullptr;
+  const std::string dir = Concat(scratch, "/warm");
+  std::error_code error;
+  std::filesystem::create_directories(dir, error);
+  absl::StatusOr<std::map<std::string, std::string>> env = PythonEnvironment(Concat(dir, "/bin"), plan.interpreter);
+  if (!env.ok()) return nullptr;  // the cold runs report the missing interpreter
+  WarmServerOptions options;
+  options.interpreter = plan.interpreter;
+  options.env = plan.runner.env;
+  for (const auto& [key, value] : *env) options.env[key] = value;
+  options.dir = dir;
+  absl::StatusOr<std::unique_ptr<WarmServer>> server = WarmServer::Start(options);
+  if (!server.ok()) {
+    notes.push_back(Concat("the warm server did not start (", server.status().message(), "); test runs were cold"));
+    return nullptr;
+  }
+  return *std::move(server);
+}
 
 using Clock = std::chrono::steady_clock;
 
@@ -28,8 +56,8 @@ double Since(Clock::time_point start) { return std::chrono::duration<double>(Clo
 
 // Validates the ranked candidates with ValidateCandidate, each in its own workspace under
 // `scratch`, in rank order (rank_order.h), and records the outcomes in `report`.
-void ValidateCandidates(const RepairRequest& request, const std::string& scratch, RepairReport& report,
-                        Clock::time_point start) {
+void ValidateCandidates(const RepairRequest& request, const ValidationPlan& plan, const std::string& scratch,
+                        RepairReport& report, Clock::time_point start) {
   const size_t n = report.candidates.size();
   RankOrderOptions options;
   options.top = request.top;
@@ -54,7 +82,7 @@ void ValidateCandidates(const RepairRequest& request, const std::string& scratch
   };
   auto validate = [&](size_t i, const std::atomic<bool>* stop) {
     return ValidateCandidate(request.repo, scratch, absl::StrFormat("c%d", i + 1),
-                             report.candidates[i].scored.candidate.changes, request.plan, stop);
+                             report.candidates[i].scored.candidate.changes, plan, stop);
   };
   RankOrderOutcome outcome = ValidateInRankOrder(n, validate, options);
   for (size_t i = 0; i < n; ++i) report.candidates[i].validation = std::move(outcome.results[i]);
@@ -168,6 +196,27 @@ absl::StatusOr<RepairReport> RunRepair(const RepairRequest& request) {
     }
   }
 
+  // Validation starts before candidate generation: the warm server's start-up and the
+  // reproduction of the failure overlap with it. (Declared in this order so that the
+  // reproduction ends before the server, and the server before its scratch directory.)
+  std::optional<TempDir> scratch;
+  std::unique_ptr<WarmServer> warm;
+  ValidationPlan plan = request.plan;
+  std::atomic<bool> stop_reproduction{false};
+  std::future<absl::StatusOr<TestRun>> reproduction;
+  if (request.validate && !plan.failing_test.empty()) {
+    PruneStaleWorkspaces(request.repo);
+    absl::StatusOr<TempDir> created = TempDir::Create();
+    if (!created.ok()) return created.status();
+    scratch.emplace(*std::move(created));
+    warm = StartWarmServer(plan, scratch->path(), report.notes);
+    plan.runner.warm = warm.get();
+    if (request.progress) request.progress("reproducing the failure on the unpatched tree");
+    reproduction = std::async(std::launch::async, [&] {
+      return Reproduce(request.repo, scratch->path(), plan, &stop_reproduction);
+    });
+  }
+
   absl::StatusOr<Catalogue> catalogue = Catalogue::Load(request.templates_dir);
   if (!catalogue.ok()) return catalogue.status();
   absl::StatusOr<RepoIndex> index = RepoIndex::Build(request.repo);
@@ -188,29 +237,33 @@ absl::StatusOr<RepairReport> RunRepair(const RepairRequest& request) {
                                      report.generated, catalogue->templates.size(), sites.size(), Since(start)));
   }
 
+  if (reproduction.valid() && report.candidates.empty()) stop_reproduction = true;  // nothing to validate
   if (request.validate && !report.candidates.empty()) {
-    if (request.plan.failing_test.empty()) {
+    if (plan.failing_test.empty()) {
       return absl::InvalidArgumentError(
           "validation needs the failing test: pass --test CMD (or set `test:` in .smallfix.yaml), or --no-validate");
     }
-    PruneStaleWorkspaces(request.repo);
-    absl::StatusOr<TempDir> scratch = TempDir::Create();
-    if (!scratch.ok()) return scratch.status();
-    if (request.progress) request.progress("reproducing the failure on the unpatched tree");
-    absl::StatusOr<TestRun> reproduction = Reproduce(request.repo, scratch->path(), request.plan, request.cancel);
-    if (!reproduction.ok()) return reproduction.status();
-    report.reproduction_seconds = reproduction->seconds;
-    report.reproduced = !reproduction->passed && !reproduction->cancelled;
-    report.reproduction = reproduction->summary;
-    if (reproduction->cancelled) {
+    while (reproduction.wait_for(std::chrono::milliseconds(50)) != std::future_status::ready) {
+      if (request.cancel != nullptr && request.cancel->load()) stop_reproduction = true;
+    }
+    absl::StatusOr<TestRun> reproduced = reproduction.get();
+    if (!reproduced.ok()) return reproduced.status();
+    report.reproduction_seconds = reproduced->seconds;
+    report.reproduced = !reproduced->passed && !reproduced->cancelled;
+    report.reproduction = reproduced->summary;
+    if (reproduced->cancelled) {
       report.cancelled = true;
     } else if (!report.reproduced) {
-      report.notes.push_back(Concat("cannot reproduce: `", request.plan.failing_test,
-                                    "` passes on the unpatched tree"));
+      report.notes.push_back(Concat("cannot reproduce: `", plan.failing_test, "` passes on the unpatched tree"));
     } else {
-      ValidateCandidates(request, scratch->path(), report, start);
+      ValidateCandidates(request, plan, scratch->path(), report, start);
     }
     report.cancelled |= request.cancel != nullptr && request.cancel->load();
+  }
+  if (reproduction.valid()) reproduction.wait();
+  if (warm != nullptr) {
+    report.warm = !warm->failed();
+    for (const std::string& note : warm->Notes()) report.notes.push_back(note);
   }
   report.seconds = Since(start);
   return report;

@@ -62,6 +62,7 @@ nlohmann::json ReportJson(const RepairReport& report) {
                   {"reproduction", report.reproduction},
                   {"reproduction_seconds", report.reproduction_seconds},
                   {"first_plausible_seconds", report.first_plausible_seconds},
+                  {"warm", report.warm},
                   {"cancelled", report.cancelled}};
   out["notes"] = report.notes;
   return out;

@@ -82,6 +82,7 @@ ValidationPlan PlanFor(const BugSpec& spec, const BenchOptions& options) {
   plan.failing_test = spec.failing_test;
   plan.other_tests = {spec.passing_test};
   plan.interpreter = options.interpreter;
+  plan.warm = options.warm;
   plan.runner.kind = spec.world_size > 1 ? RunnerKind::kTorchrun : RunnerKind::kLocal;
   if (options.runner == RunnerKind::kSlurm) {
     plan.runner.kind = RunnerKind::kSlurm;

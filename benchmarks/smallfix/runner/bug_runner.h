@@ -19,6 +19,8 @@ struct BenchOptions {
   std::string templates_dir;   // "" for the installed templates
   std::string interpreter = "/usr/bin/python3";
   const std::atomic<bool>* cancel = nullptr;
+  // Repairs run their tests in a warm server (ValidationPlan::warm); false: bench --cold.
+  bool warm = true;
   // bench --llm: rank (and with llm_propose > 0 also propose) with an OpenAI-compatible server.
   std::string llm_url, llm_model, llm_cache;
   double llm_timeout_seconds = 60;

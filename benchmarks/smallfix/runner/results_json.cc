@@ -58,7 +58,7 @@ nlohmann::json ResultsJson(const BenchRun& run) {
   for (const BugResult& bug : run.bugs) bugs.push_back(BugJson(bug));
   nlohmann::json totals = nlohmann::json::object();
   for (const auto& [key, value] : ComputeTotals(run.bugs)) totals[key] = TotalsJson(value);
-  nlohmann::json out = {{"mode", run.mode}, {"jobs", run.jobs}, {"seconds", Round(run.seconds, 0.1)},
+  nlohmann::json out = {{"mode", run.mode}, {"jobs", run.jobs}, {"validation", run.warm ? "warm" : "cold"}, {"seconds", Round(run.seconds, 0.1)},
                         {"bugs", bugs}, {"totals", totals}};
   // Only with --llm, so that a run without it writes what it always did.
   if (!run.llm_model.empty()) out["llm"] = LlmComparisonJson(run);

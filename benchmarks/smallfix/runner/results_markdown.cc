@@ -16,11 +16,11 @@ std::string YesNo(bool value) { return value ? "yes" : "no"; }
 
 std::string ResultsMarkdown(const BenchRun& run) {
   const std::map<std::string, Totals> totals = ComputeTotals(run.bugs);
-  std::string out = absl::StrFormat("Mode: `%s` (%s). %d bugs, %.0f s wall-clock with --jobs %d.\n\n", run.mode,
+  std::string out = absl::StrFormat("Mode: `%s` (%s). %d bugs, %.0f s wall-clock with --jobs %d, %s test runs.\n\n", run.mode,
                                     run.mode == "perfect"          ? "perfect localization: repaired at bug.yaml's site"
                                     : run.mode == "issue+coverage" ? "localized from issue.md and coverage over the tests"
                                                                    : "localized from issue.md alone",
-                                    run.bugs.size(), run.seconds, run.jobs);
+                                    run.bugs.size(), run.seconds, run.jobs, run.warm ? "warm" : "cold");
   out += "| family | bugs | plausible | correct | correct at rank 1 | mean s | median s |\n";
   out += "|---|---:|---:|---:|---:|---:|---:|\n";
   for (const std::string& key : TotalsOrder(totals)) {
