@@ -26,6 +26,7 @@ when its stdin closes (smallfix went away).
 """
 
 import importlib
+import io
 import json
 import os
 import select
@@ -87,11 +88,16 @@ def run_test(request, base_path, preloaded):
         os.dup2(out, 1)
         os.dup2(out, 2)
         os.closerange(3, 65536)  # the listening socket, the connection, smallfix's pipes
-        sys.stdin = open(0, "r", closefd=False)
-        sys.stdout = open(1, "w", buffering=1, closefd=False)
-        sys.stderr = open(2, "w", buffering=1, closefd=False)
         os.chdir(request["cwd"])
         os.environ.update(request["env"])
+        # As the interpreter would set them up at start: PYTHONUNBUFFERED writes through, so a
+        # run killed at its limit still shows what it printed.
+        unbuffered = bool(os.environ.get("PYTHONUNBUFFERED"))
+        sys.stdin = open(0, "r", closefd=False)
+        sys.stdout = io.TextIOWrapper(open(1, "wb", buffering=0, closefd=False), write_through=unbuffered,
+                                      line_buffering=not unbuffered)
+        sys.stderr = io.TextIOWrapper(open(2, "wb", buffering=0, closefd=False), write_through=True,
+                                      line_buffering=True, errors="backslashreplace")
         sys.dont_write_bytecode = bool(os.environ.get("PYTHONDONTWRITEBYTECODE"))
         python_path = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
         if request["mode"] == "script":
