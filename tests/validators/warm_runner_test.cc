@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <thread>
 
 #include "engine/base/temp_dir.h"
 #include "gtest/gtest.h"
@@ -143,6 +144,29 @@ TEST_F(WarmRunnerTest, AHungTestIsKilledAndTheServerGoesOn) {
   ASSERT_TRUE(next.ok()) << next.status();
   EXPECT_TRUE(next->passed) << next->output;
   EXPECT_FALSE(server->failed());
+}
+
+TEST_F(WarmRunnerTest, CancelStopsAWarmRunAndItsProcesses) {
+  Write(Path("repo/tests/test_hang.py"),
+        "import os, time\n\ndef test_hang():\n    open('pid', 'w').write(str(os.getpid()))\n    time.sleep(120)\n");
+  std::unique_ptr<WarmServer> server = StartServer();
+  ASSERT_NE(server, nullptr);
+  std::atomic<bool> cancel{false};
+  options_.cancel = &cancel;
+  std::thread stopper([&] {
+    for (int i = 0; i < 300 && !std::filesystem::exists(Path("repo/pid")); ++i) ::usleep(100000);
+    cancel = true;
+  });
+  absl::StatusOr<TestRun> run = Runner(server.get())->Run(Path("repo"), "python -m pytest -q tests");
+  stopper.join();
+  ASSERT_TRUE(run.ok()) << run.status();
+  EXPECT_TRUE(run->cancelled);
+  EXPECT_FALSE(run->passed);
+  EXPECT_LT(run->seconds, 30);
+  std::ifstream pid_file(Path("repo/pid"));
+  pid_t pid = 0;
+  ASSERT_TRUE(pid_file >> pid);
+  EXPECT_NE(::kill(pid, 0), 0) << "the test process " << pid << " is still there";
 }
 
 TEST_F(WarmRunnerTest, AKilledServerMeansColdRunsWithANote) {
