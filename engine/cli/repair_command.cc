@@ -139,6 +139,9 @@ void AddRepairCommand(CLI::App& app, int* exit_status) {
   repair->add_option("--issue", o->issue, "A GitHub issue body (markdown) with the failure");
   repair->add_option("--log", o->log, "A log, pytest output or JUnit XML with the failure");
   repair->add_option("--site", o->sites, "Repair at FILE:LINE (perfect localization); repeatable");
+  repair->add_flag("--one-fix", o->one_fix,
+                   "The --site lines are all lines of one fix: also try edits of several of them at once (the same "
+                   "edit at each, or the best edits of two or more), and rank first those that edit more of them");
   repair->add_option("--symptom", o->symptom, "The error text with --site, \"Type: message\"");
   repair->add_option("--test", o->tests, "The failing test command; more --test: tests that must keep passing");
   repair->add_option("--build", o->build, "Build command run before the tests");

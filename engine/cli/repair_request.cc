@@ -82,6 +82,8 @@ absl::StatusOr<RepairRequest> MakeRepairRequest(const RepairFlags& o, const std:
     if (!site.ok()) return site.status();
     request.sites.push_back(*site);
   }
+  if (o.one_fix && o.sites.empty()) return absl::InvalidArgumentError("--one-fix needs --site");
+  request.one_fix = o.one_fix;
   request.symptom_text = o.symptom;
   request.templates_dir = o.templates;
   request.validate = !o.no_validate;

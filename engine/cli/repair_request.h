@@ -25,6 +25,7 @@ struct RepairFlags {
   double timeout = 0;
   bool no_validate = false, apply = false, json = false, quiet = false, coverage = false;
   bool cold = false;  // --cold: every test run in a fresh interpreter, no warm server
+  bool one_fix = false;  // --one-fix: the --site lines are all lines of one fix
   // --runner slurm; -1 / "" / empty: not given (then .smallfix.yaml's slurm: settings, then defaults).
   std::string slurm_partition, slurm_account, slurm_qos, slurm_workdir;
   int slurm_nodes = -1, slurm_gpus_per_node = -1;

@@ -14,6 +14,12 @@ struct ScoredCandidate {
   int lines_changed = 0;    // added + removed lines over all files
   std::string diff;         // unified diff over all files, `git apply`-able at the repo root
   double score = 0;         // set by a Ranker, higher first
+  // With sites that are lines of one fix (GenerateOptions::one_fix): how many of them the
+  // candidate edits; candidates that edit more of them rank first. 0: not counted.
+  int sites_covered = 0;
+  // Independent choices the candidate makes (a multi.combined candidate: one per distinct
+  // template it combines); among candidates that edit as many sites, fewer rank first.
+  int parts = 1;
 };
 
 // Orders candidates best first. The heuristic ranker is the default; an LLM ranker can

@@ -2,33 +2,20 @@
 
 #include <cctype>
 #include <cstdlib>
+#include <algorithm>
+#include <functional>
 #include <filesystem>
 #include <map>
 #include <set>
 
 #include "engine/base/concat.h"
 #include "engine/localize/path_mapper.h"
+#include "engine/repair/multi_site_candidates.h"
 #include "engine/source/diff.h"
 #include "engine/source/syntax.h"
 
 namespace smallfix {
 namespace {
-
-int CountChangedLines(const std::string& diff) {
-  int count = 0;
-  size_t start = 0;
-  while (start < diff.size()) {
-    size_t end = diff.find('\n', start);
-    if (end == std::string::npos) end = diff.size();
-    const std::string_view line(diff.data() + start, end - start);
-    if ((line.starts_with("+") && !line.starts_with("+++")) ||
-        (line.starts_with("-") && !line.starts_with("---"))) {
-      ++count;
-    }
-    start = end + 1;
-  }
-  return count;
-}
 
 bool IsWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
@@ -89,6 +76,33 @@ void ShareUnmatchedPriors(std::vector<ScoredCandidate>& here) {
     const int k = seen_of_template[candidate.template_id]++;
     candidate.prior /= 1.0 + k;
   }
+}
+
+// For sites that are one fix's lines: per file with two or more of them, each candidate's
+// sites_covered there, and the candidates that edit several (see GenerateOptions::one_fix).
+absl::Status AddMultiSiteCandidates(const std::vector<RepairSite>& sites,
+                                    const std::function<absl::StatusOr<Document>(const std::string&)>& load,
+                                    std::set<std::string>& seen, std::vector<ScoredCandidate>& out) {
+  std::map<std::string, std::vector<int>> lines_of_file;
+  for (const RepairSite& site : sites) lines_of_file[site.file].push_back(site.line);
+  for (auto& [file, lines] : lines_of_file) {
+    std::sort(lines.begin(), lines.end());
+    lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
+    if (lines.size() < 2) continue;
+    absl::StatusOr<Document> document = load(file);
+    if (!document.ok()) return document.status();
+    for (ScoredCandidate& scored : out) {
+      const std::vector<FileChange>& changes = scored.candidate.changes;
+      if (changes.size() == 1 && changes.front().file == file && changes.front().before == document->text()) {
+        scored.sites_covered = SitesCovered(*document, changes.front().after, lines);
+      }
+    }
+    for (ScoredCandidate& multi : MultiSiteCandidates(*document, lines, out)) {
+      const std::string key = Concat(file, "\n", LayoutKey(multi.candidate.changes.front().after), "\n");
+      if (seen.insert(key).second) out.push_back(std::move(multi));
+    }
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace
@@ -179,6 +193,10 @@ absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(const std::strin
       here.resize(options.max_per_site);
     }
     for (ScoredCandidate& scored : here) out.push_back(std::move(scored));
+  }
+  if (options.one_fix) {
+    absl::Status added = AddMultiSiteCandidates(sites, load, seen, out);
+    if (!added.ok()) return added;
   }
   return out;
 }

@@ -34,11 +34,16 @@ struct GenerateOptions {
   bool follow_none = true;
   // Site score of such a cause site, per hop from the failure.
   double cause_site_factor = 0.7;
+  // The sites are all lines of one fix (perfect localization at every line it changes, as
+  // realfix gives them): where a file has two or more, also generate candidates that edit
+  // several at once (MultiSiteCandidates) and count each candidate's sites_covered there.
+  bool one_fix = false;
 };
 
 // Matches every template of `catalogue` at every site (and, for a None, where it came from)
 // and returns the candidates, each with its diff and size; candidates whose results are the
-// same code as an earlier one up to spacing within lines are dropped. Files are read from
+// same code as an earlier one up to spacing within lines are dropped. With `one_fix`, the
+// multi-site candidates of each file follow its sites' own. Files are read from
 // `repo_root`; the repo is never written. A site whose file cannot be read is an error naming it.
 absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(const std::string& repo_root,
                                                                 const std::vector<RepairSite>& sites,

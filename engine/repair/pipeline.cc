@@ -1,5 +1,6 @@
 #include "engine/repair/pipeline.h"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <future>
@@ -223,13 +224,22 @@ absl::StatusOr<RepairReport> RunRepair(const RepairRequest& request) {
   if (!index.ok()) return index.status();
   absl::StatusOr<std::vector<ScoredCandidate>> candidates =
       GenerateCandidates(request.repo, sites, report.symptom, *catalogue, &*index,
-                         GenerateOptions{.max_per_site = request.max_candidates});
+                         GenerateOptions{.max_per_site = request.max_candidates, .one_fix = request.one_fix});
   if (!candidates.ok()) return candidates.status();
   if (request.propose) {
     for (ScoredCandidate& extra : request.propose(sites, *candidates)) candidates->push_back(std::move(extra));
   }
   const HeuristicRanker heuristic;
   (request.ranker != nullptr ? *request.ranker : heuristic).Rank(*candidates);
+  if (request.one_fix) {
+    // Every line given must change: a candidate that edits more of them comes first, and of
+    // those that edit as many, the one that makes fewer independent choices (the same edit
+    // repeated before two unrelated edits combined).
+    std::stable_sort(candidates->begin(), candidates->end(), [](const ScoredCandidate& a, const ScoredCandidate& b) {
+      if (a.sites_covered != b.sites_covered) return a.sites_covered > b.sites_covered;
+      return a.parts < b.parts;
+    });
+  }
   report.generated = static_cast<int>(candidates->size());
   for (ScoredCandidate& scored : *candidates) report.candidates.push_back({std::move(scored), {}});
   if (request.progress) {

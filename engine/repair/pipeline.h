@@ -23,6 +23,9 @@ struct RepairRequest {
   // ... or perfect localization: the sites, with --symptom's text.
   std::vector<RepairSite> sites;
   std::string symptom_text;
+  // The sites are all lines of one fix (GenerateOptions::one_fix): candidates that edit
+  // several of them are generated too, and those that edit more of them rank first.
+  bool one_fix = false;
   int max_sites = 3;  // localized sites to repair at
   // Also rank lines by coverage (Ochiai over the tests' pass/fail) before localizing: runs
   // the broadest test command once, single-process, under coverage.py. For failures whose

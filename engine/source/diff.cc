@@ -31,4 +31,20 @@ absl::StatusOr<std::string> UnifiedDiff(std::string_view path, std::string_view 
   return text;
 }
 
+int CountChangedLines(std::string_view diff) {
+  int count = 0;
+  size_t start = 0;
+  while (start < diff.size()) {
+    size_t end = diff.find('\n', start);
+    if (end == std::string::npos) end = diff.size();
+    const std::string_view line(diff.data() + start, end - start);
+    if ((line.starts_with("+") && !line.starts_with("+++")) ||
+        (line.starts_with("-") && !line.starts_with("---"))) {
+      ++count;
+    }
+    start = end + 1;
+  }
+  return count;
+}
+
 }  // namespace smallfix

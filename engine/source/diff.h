@@ -14,6 +14,9 @@ namespace smallfix {
 absl::StatusOr<std::string> UnifiedDiff(std::string_view path, std::string_view before,
                                         std::string_view after, int context_lines = 3);
 
+// The added plus removed lines of a unified diff (its `+`/`-` lines, not the file headers).
+int CountChangedLines(std::string_view diff);
+
 }  // namespace smallfix
 
 #endif  // SMALLFIX_ENGINE_SOURCE_DIFF_H_

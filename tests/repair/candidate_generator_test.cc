@@ -182,5 +182,37 @@ TEST_F(CandidateGeneratorTest, ASymptomMatchedCandidateIsNotDroppedForItsGeneric
   EXPECT_GT(checked, 0);
 }
 
+TEST_F(CandidateGeneratorTest, SitesOfOneFixAlsoGetCandidatesThatEditSeveral) {
+  // Lines 4 and 5 of pkg/train.py, as one fix's lines: a statement move, combinations, and
+  // each candidate's count of the sites it edits.
+  const std::vector<RepairSite> sites = {{"pkg/train.py", 4, 1.0}, {"pkg/train.py", 5, 1.0}};
+  GenerateOptions options;
+  options.one_fix = true;
+  absl::StatusOr<std::vector<ScoredCandidate>> joint =
+      GenerateCandidates(root_.string(), sites, SymptomInput::FromText(""), catalogue_, index_.get(), options);
+  ASSERT_TRUE(joint.ok()) << joint.status();
+  std::set<std::string> multi;
+  int counted = 0;
+  for (const ScoredCandidate& scored : *joint) {
+    counted += scored.sites_covered > 0;
+    if (scored.candidate.template_id.starts_with("multi.")) {
+      multi.insert(scored.candidate.template_id);
+      EXPECT_EQ(scored.sites_covered, 2) << scored.diff;
+    }
+  }
+  EXPECT_GT(counted, static_cast<int>(multi.size()));  // the sites' own candidates are counted too
+  EXPECT_TRUE(multi.count("multi.move-statement"));
+  EXPECT_TRUE(multi.count("multi.combined"));
+
+  // Without one_fix the sites are alternatives: nothing edits both.
+  absl::StatusOr<std::vector<ScoredCandidate>> apart =
+      GenerateCandidates(root_.string(), sites, SymptomInput::FromText(""), catalogue_, index_.get());
+  ASSERT_TRUE(apart.ok()) << apart.status();
+  for (const ScoredCandidate& scored : *apart) {
+    EXPECT_FALSE(scored.candidate.template_id.starts_with("multi.")) << scored.candidate.template_id;
+    EXPECT_EQ(scored.sites_covered, 0);
+  }
+}
+
 }  // namespace
 }  // namespace smallfix

@@ -47,6 +47,7 @@ absl::StatusOr<Attempt> Repair(const FixSpec& spec, const RunOptions& options, c
   RepairRequest request;
   request.repo = root;
   request.sites = sites;
+  request.one_fix = true;  // the sites are the fix's own lines
   request.symptom_text = symptom;
   request.templates_dir = options.templates_dir;
   request.validate = false;

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <fstream>
 #include <iostream>
+#include <set>
 #include <thread>
 
 #include "benchmarks/realfix/runner/fix_runner.h"
@@ -84,7 +85,12 @@ void AddFlags(CLI::App& bench, BenchFlags& flags) {
                    "top directory)")
       ->check(CLI::IsMember({"all", "package"}))
       ->needs(realfix);
-  bench.add_option("--limit", flags.limit, "--realfix: only the first N fixes (after --split)")->needs(realfix);
+  bench.add_option("--limit", flags.limit, "--realfix: only the first N fixes (after the other filters)")
+      ->needs(realfix);
+  bench.add_option("--fix", flags.ids, "--realfix: only the fix with this id; repeatable")->needs(realfix);
+  bench.add_option("--min-fault-lines", flags.min_fault_lines,
+                   "--realfix: only fixes that change at least N distinct lines (2: the multi-line fixes)")
+      ->needs(realfix);
 }
 
 int RunBench(const BenchFlags& flags, const SharedFlags& shared, const std::atomic<bool>* cancel) {
@@ -95,13 +101,24 @@ int RunBench(const BenchFlags& flags, const SharedFlags& shared, const std::atom
     std::cerr << "smallfix: " << fixes.status().message() << "\n";
     return kExitBadInput;
   }
-  if (shared.jobs < 1 || flags.limit < 0) {
-    std::cerr << "smallfix: --jobs must be 1 or more and --limit 0 or more\n";
+  if (shared.jobs < 1 || flags.limit < 0 || flags.min_fault_lines < 0) {
+    std::cerr << "smallfix: --jobs must be 1 or more, --limit and --min-fault-lines 0 or more\n";
+    return kExitBadInput;
+  }
+  const std::set<std::string> ids(flags.ids.begin(), flags.ids.end());
+  std::set<std::string> unknown = ids;
+  for (const FixSpec& fix : *fixes) unknown.erase(fix.id);
+  if (!unknown.empty()) {
+    std::cerr << "smallfix: --fix " << *unknown.begin() << ": no such fix in " << fixes_file << "\n";
     return kExitBadInput;
   }
   std::vector<FixSpec> chosen;
   for (FixSpec& fix : *fixes) {
     if (!flags.split.empty() && fix.split != flags.split) continue;
+    if (!ids.empty() && !ids.count(fix.id)) continue;
+    if (static_cast<int>(std::set<int>(fix.fault_lines.begin(), fix.fault_lines.end()).size()) < flags.min_fault_lines) {
+      continue;
+    }
     if (flags.limit > 0 && static_cast<int>(chosen.size()) >= flags.limit) break;
     chosen.push_back(std::move(fix));
   }

@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -17,6 +18,8 @@ struct BenchFlags {
   std::string fixes;  // default: benchmarks/realfix/fixes.jsonl of the source tree
   std::string tree = "all";
   int limit = 0;  // 0: every fix
+  std::vector<std::string> ids;  // --fix: only these ids (empty: all)
+  int min_fault_lines = 0;       // --min-fault-lines: only fixes changing at least this many lines
 };
 
 struct SharedFlags {
@@ -24,7 +27,8 @@ struct SharedFlags {
   std::string json, markdown, templates;
 };
 
-// Adds --realfix, --split, --mirror-root, --fixes, --tree and --limit to the bench command.
+// Adds --realfix, --split, --mirror-root, --fixes, --tree, --limit, --fix and --min-fault-lines to the
+// bench command.
 void AddFlags(CLI::App& bench, BenchFlags& flags);
 
 // Runs the fixes and writes the outputs; returns the exit status (0 done, 2 bad input or an

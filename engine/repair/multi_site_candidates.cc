@@ -1,0 +1,316 @@
+#include "engine/repair/multi_site_candidates.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+#include <string>
+#include <string_view>
+
+#include "engine/base/concat.h"
+#include "engine/source/diff.h"
+#include "engine/source/edit.h"
+#include "engine/repair/statement_moves.h"
+
+namespace smallfix {
+namespace {
+
+bool IsWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// The one region where `after` differs from `before`: their common prefix and suffix left out.
+// A removed or inserted run of whole lines is slid back to start at its first line's start:
+// the common prefix alone would start it after the line's indentation.
+Edit EditBetween(std::string_view before, std::string_view after) {
+  size_t prefix = 0;
+  while (prefix < before.size() && prefix < after.size() && before[prefix] == after[prefix]) ++prefix;
+  size_t suffix = 0;
+  while (suffix < before.size() - prefix && suffix < after.size() - prefix &&
+         before[before.size() - 1 - suffix] == after[after.size() - 1 - suffix]) {
+    ++suffix;
+  }
+  Edit edit{prefix, before.size() - suffix, std::string(after.substr(prefix, after.size() - prefix - suffix))};
+  // The moved run: the removed bytes, or the inserted ones.
+  const bool removal = edit.replacement.empty() && edit.end > edit.start;
+  const bool insertion = edit.start == edit.end && !edit.replacement.empty();
+  if (!removal && !insertion) return edit;
+  while (edit.start > 0 && before[edit.start - 1] != '\n') {
+    const char last = removal ? before[edit.end - 1] : edit.replacement.back();
+    if (before[edit.start - 1] != last) break;
+    --edit.start;
+    if (removal) {
+      --edit.end;
+    } else {
+      edit.replacement.pop_back();
+      edit.replacement.insert(edit.replacement.begin(), last);
+      edit.end = edit.start;
+    }
+  }
+  return edit;
+}
+
+// The 1-based lines an edit of `document` touches (see SitesCovered).
+std::pair<int, int> LinesOf(const Document& document, const Edit& edit) {
+  const LineIndex& lines = document.lines();
+  const std::string_view text = document.text();
+  const int first = lines.ToPosition(edit.start).line + 1;
+  if (edit.start == edit.end) {
+    // An insertion at a line's end (before its newline) reads as one before the next line.
+    const bool at_end = edit.start < text.size() && text[edit.start] == '\n';
+    return {first, first + (at_end ? 1 : 0)};
+  }
+  return {first, lines.ToPosition(edit.end - 1).line + 1};
+}
+
+int Covered(const Document& document, const std::vector<Edit>& edits, const std::vector<int>& lines) {
+  int covered = 0;
+  for (int line : lines) {
+    for (const Edit& edit : edits) {
+      const auto [first, last] = LinesOf(document, edit);
+      if (line >= first && line <= last) {
+        ++covered;
+        break;
+      }
+    }
+  }
+  return covered;
+}
+
+// One generated candidate at a site, as an edit of the site's file.
+struct Single {
+  const ScoredCandidate* scored = nullptr;
+  Edit edit;
+};
+
+// A multi-site candidate before it is built: its edits, the singles they came from (none for
+// a statement move), and how many independent choices it makes.
+struct Draft {
+  std::string template_id;
+  std::vector<Edit> edits;
+  std::vector<const Single*> parts;
+  double prior = 1;
+  int covered = 0;
+  int choices = 1;
+  std::string summary;  // when no single says it
+  int line = 0;
+};
+
+bool Better(const Draft& a, const Draft& b) {
+  if (a.covered != b.covered) return a.covered > b.covered;
+  if (a.choices != b.choices) return a.choices < b.choices;
+  return a.prior > b.prior;
+}
+
+double PriorOf(const Single& single) { return std::max(single.scored->candidate.prior, 1e-3); }
+
+bool Overlap(const Edit& a, const Edit& b) {
+  // Two insertions at one place, or an insertion inside a replaced range, overlap too.
+  return a.start < std::max(b.end, b.start + 1) && b.start < std::max(a.end, a.start + 1);
+}
+
+// The single's edit widened to whole words at both ends, so that a renamed name is found as
+// the whole name elsewhere: `trainer.train_loop.x` -> `trainer.fit_loop.x` differs in
+// `train`/`fit` but the edit is `train_loop` -> `fit_loop`.
+Edit WidenToWords(std::string_view text, Edit edit) {
+  auto starts_word = [](std::string_view s) { return !s.empty() && IsWordChar(s.front()); };
+  auto ends_word = [](std::string_view s) { return !s.empty() && IsWordChar(s.back()); };
+  const std::string_view old_text = text.substr(edit.start, edit.end - edit.start);
+  if (starts_word(old_text) || starts_word(edit.replacement)) {
+    while (edit.start > 0 && IsWordChar(text[edit.start - 1])) {
+      edit.replacement.insert(edit.replacement.begin(), text[--edit.start]);
+    }
+  }
+  const std::string_view widened = text.substr(edit.start, edit.end - edit.start);
+  if (ends_word(widened) || ends_word(edit.replacement)) {
+    while (edit.end < text.size() && IsWordChar(text[edit.end])) edit.replacement += text[edit.end++];
+  }
+  return edit;
+}
+
+// Whether `old_text`, at `start` of `text`, is one whole line with its newline.
+bool IsWholeLine(std::string_view text, size_t start, std::string_view old_text) {
+  return (start == 0 || text[start - 1] == '\n') && !old_text.empty() && old_text.back() == '\n' &&
+         old_text.find('\n') == old_text.size() - 1;
+}
+
+// The same edit at each other site line that holds its old text as whole words (every
+// occurrence on the line), or, for an edit of one whole line, at each other site line that
+// is the same line; empty when no other line does.
+std::vector<Edit> SameEditElsewhere(const Document& document, const Edit& edit, const std::vector<int>& lines) {
+  const std::string_view text = document.text();
+  const std::string_view old_text = text.substr(edit.start, edit.end - edit.start);
+  // A one- or two-character change (`1` -> `0`, `(` -> `[`) repeats by chance too often to
+  // say that the fix repeats it.
+  const size_t shown = std::count_if(old_text.begin(), old_text.end(), [](char c) { return c != ' ' && c != '\t' && c != '\n'; });
+  const bool blank = shown < 3;
+  const bool whole_line = IsWholeLine(text, edit.start, old_text);
+  if (blank || (!whole_line && (old_text.find('\n') != std::string_view::npos ||
+                                edit.replacement.find('\n') != std::string::npos))) {
+    return {};
+  }
+  std::vector<Edit> out;
+  const auto [first, last] = LinesOf(document, edit);
+  for (int line : lines) {
+    if (line >= first && line <= last) continue;
+    const size_t begin = document.lines().LineStart(line - 1), end = document.lines().LineEnd(line - 1);
+    if (whole_line) {
+      const size_t stop = document.lines().LineEndWithNewline(line - 1);
+      if (text.substr(begin, stop - begin) == old_text) out.push_back(Edit{begin, stop, edit.replacement});
+      continue;
+    }
+    for (size_t at = text.find(old_text, begin); at != std::string_view::npos && at + old_text.size() <= end;
+         at = text.find(old_text, at + 1)) {
+      const size_t stop = at + old_text.size();
+      if (IsWordChar(old_text.front()) && at > 0 && IsWordChar(text[at - 1])) continue;
+      if (IsWordChar(old_text.back()) && stop < text.size() && IsWordChar(text[stop])) continue;
+      out.push_back(Edit{at, stop, edit.replacement});
+      at = stop - 1;
+    }
+  }
+  return out;
+}
+
+// The same template at several sites (one operator, `x - 1` -> `x` on each line) is one kind
+// of choice, however its bindings differ.
+int DistinctTemplates(const std::vector<const Single*>& parts) {
+  std::set<std::string> ids;
+  for (const Single* part : parts) ids.insert(part->scored->candidate.template_id);
+  return static_cast<int>(ids.size());
+}
+
+// Beam over the sites, each either left alone or given one of its best singles.
+std::vector<Draft> Combinations(const Document& document, const std::vector<int>& lines,
+                                const std::map<int, std::vector<Single>>& by_line, const MultiSiteOptions& options) {
+  constexpr size_t kBeam = 32;
+  std::vector<Draft> beam(1);
+  for (const auto& [line, singles] : by_line) {
+    std::vector<Draft> next = beam;
+    for (const Draft& partial : beam) {
+      for (size_t k = 0; k < singles.size() && k < static_cast<size_t>(options.per_site); ++k) {
+        const Single& single = singles[k];
+        const bool clash = std::any_of(partial.edits.begin(), partial.edits.end(),
+                                       [&](const Edit& e) { return Overlap(e, single.edit); });
+        if (clash) continue;
+        Draft grown = partial;
+        grown.template_id = "multi.combined";
+        grown.edits.push_back(single.edit);
+        grown.parts.push_back(&single);
+        grown.prior *= PriorOf(single);
+        grown.choices = DistinctTemplates(grown.parts);
+        grown.covered = Covered(document, grown.edits, lines);
+        next.push_back(std::move(grown));
+      }
+    }
+    std::stable_sort(next.begin(), next.end(), Better);
+    if (next.size() > kBeam) next.resize(kBeam);
+    beam = std::move(next);
+  }
+  std::vector<Draft> out;
+  for (Draft& draft : beam) {
+    if (draft.parts.size() >= 2) out.push_back(std::move(draft));
+  }
+  return out;
+}
+
+}  // namespace
+
+int SitesCovered(const Document& before, const std::string& after, const std::vector<int>& lines) {
+  return Covered(before, {EditBetween(before.text(), after)}, lines);
+}
+
+std::vector<ScoredCandidate> MultiSiteCandidates(const Document& document, const std::vector<int>& lines,
+                                                 const std::vector<ScoredCandidate>& singles,
+                                                 const MultiSiteOptions& options) {
+  const std::set<int> site_lines(lines.begin(), lines.end());
+  if (site_lines.size() < 2) return {};
+  const std::vector<int> sorted_lines(site_lines.begin(), site_lines.end());
+  // Singles by site, in the order given (best first); only one-file edits of this file.
+  std::map<int, std::vector<Single>> by_line;
+  for (const ScoredCandidate& scored : singles) {
+    const Candidate& candidate = scored.candidate;
+    if (!site_lines.count(candidate.line) || candidate.changes.size() != 1) continue;
+    const FileChange& change = candidate.changes.front();
+    if (change.file != document.path() || change.before != document.text() || change.after == change.before) continue;
+    by_line[candidate.line].push_back(Single{&scored, EditBetween(change.before, change.after)});
+  }
+
+  std::vector<Draft> drafts;
+  for (const auto& [line, here] : by_line) {
+    for (const Single& single : here) {
+      const Edit widened = WidenToWords(document.text(), single.edit);
+      std::vector<Edit> elsewhere = SameEditElsewhere(document, widened, sorted_lines);
+      if (elsewhere.empty()) continue;
+      Draft draft;
+      draft.template_id = "multi.same-edit";
+      draft.edits.push_back(widened);
+      draft.parts.push_back(&single);
+      draft.prior = PriorOf(single);
+      for (Edit& edit : elsewhere) draft.edits.push_back(std::move(edit));
+      draft.covered = Covered(document, draft.edits, sorted_lines);
+      drafts.push_back(std::move(draft));
+    }
+  }
+  for (StatementMove& move : StatementMoves(document, sorted_lines)) {
+    Draft draft;
+    draft.template_id = "multi.move-statement";
+    draft.edits = std::move(move.edits);
+    draft.prior = options.move_prior;
+    draft.covered = Covered(document, draft.edits, sorted_lines);
+    draft.summary = Concat("Move the statement at line ", std::to_string(move.from_line), " to before line ",
+                           std::to_string(move.to_line));
+    draft.line = move.from_line;
+    drafts.push_back(std::move(draft));
+  }
+  for (Draft& draft : Combinations(document, sorted_lines, by_line, options)) drafts.push_back(std::move(draft));
+  std::stable_sort(drafts.begin(), drafts.end(), Better);
+
+  std::vector<ScoredCandidate> out;
+  std::set<std::string> seen;
+  for (const Draft& draft : drafts) {
+    if (static_cast<int>(out.size()) >= options.max_candidates) break;
+    EditSet set;
+    bool ok = true;
+    for (const Edit& edit : draft.edits) ok = ok && set.Add(edit).ok();
+    if (!ok) continue;
+    absl::StatusOr<Document> edited = ApplyEdits(document, set);
+    if (!edited.ok()) continue;
+    std::string after(edited->text());
+    if (!seen.insert(after).second) continue;
+    absl::StatusOr<std::string> diff = UnifiedDiff(document.path(), document.text(), after);
+    if (!diff.ok()) continue;
+    ScoredCandidate scored;
+    Candidate& candidate = scored.candidate;
+    candidate.template_id = draft.template_id;
+    candidate.family = "other";
+    candidate.file = document.path();
+    candidate.line = draft.line;
+    candidate.summary = draft.summary;
+    candidate.prior = draft.prior;
+    if (!draft.parts.empty()) {
+      const ScoredCandidate& first = *draft.parts.front()->scored;
+      candidate.family = first.candidate.family;
+      candidate.line = first.candidate.line;
+      candidate.symptom_score = first.candidate.symptom_score;
+      scored.site_score = first.site_score;
+    }
+    std::set<std::string> summaries;
+    for (const Single* part : draft.parts) {
+      if (summaries.insert(part->scored->candidate.summary).second) {
+        candidate.summary += Concat(candidate.summary.empty() ? "" : "; ", part->scored->candidate.summary);
+      }
+      candidate.symptom_score = std::min(candidate.symptom_score, part->scored->candidate.symptom_score);
+      scored.site_score = std::min(scored.site_score, part->scored->site_score);
+    }
+    if (draft.template_id == "multi.same-edit") {
+      candidate.summary = Concat(candidate.summary, " (the same edit at ", std::to_string(draft.edits.size()), " places)");
+    }
+    candidate.changes.push_back(FileChange{document.path(), std::string(document.text()), after});
+    scored.diff = *std::move(diff);
+    scored.lines_changed = CountChangedLines(scored.diff);
+    scored.sites_covered = draft.covered;
+    scored.parts = draft.choices;
+    out.push_back(std::move(scored));
+  }
+  return out;
+}
+
+}  // namespace smallfix

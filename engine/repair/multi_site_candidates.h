@@ -1,0 +1,48 @@
+#ifndef SMALLFIX_ENGINE_REPAIR_MULTI_SITE_CANDIDATES_H_
+#define SMALLFIX_ENGINE_REPAIR_MULTI_SITE_CANDIDATES_H_
+
+#include <vector>
+
+#include "engine/rank/ranker.h"
+#include "engine/source/document.h"
+
+namespace smallfix {
+
+struct MultiSiteOptions {
+  // A site's best this many candidates take part in combinations ("multi.combined"): with
+  // three each, two sites give at most 9 pairs, and a beam keeps larger sets in bounds.
+  int per_site = 3;
+  // Multi-site candidates kept in all, best first.
+  int max_candidates = 12;
+  // Prior of a statement move (StatementMoves), which no template's prior covers.
+  double move_prior = 0.1;
+};
+
+// For sites that are all lines of one fix (perfect localization at each line a fix changes),
+// candidates that edit several of them at once, since a template edits one statement:
+//  - "multi.same-edit": a candidate's change at its site, widened to whole words
+//    (`train_loop` -> `fit_loop`, not `train` -> `fit`), made also at every other site line
+//    that holds the old text: one rename, one operator change or one dropped argument,
+//    everywhere the fix's lines repeat it;
+//  - "multi.move-statement": a statement whose lines are all sites moved before the
+//    statement on another site line (StatementMoves);
+//  - "multi.combined": one of the best `per_site` candidates of each of two or more sites,
+//    where their edits do not overlap.
+// `lines` are the sites' 1-based lines in `document`; `singles` are the candidates generated
+// at them (best first within a site; others are ignored). Results are ranked by the number
+// of sites they edit (ScoredCandidate::sites_covered), then by the fewest independent choices
+// (ScoredCandidate::parts: one for a repeated edit or a move, the number of distinct templates
+// for a combination), then by the product of their
+// parts' priors (the same edit repeated is one choice: its prior), and never leave the file with
+// more syntax errors than it had. Their `diff` and `lines_changed` are set.
+std::vector<ScoredCandidate> MultiSiteCandidates(const Document& document, const std::vector<int>& lines,
+                                                 const std::vector<ScoredCandidate>& singles,
+                                                 const MultiSiteOptions& options = {});
+
+// How many of `lines` (1-based) the change from `before` to `after` touches: a line counts
+// when a changed byte lies on it, or an insertion starts or ends there.
+int SitesCovered(const Document& before, const std::string& after, const std::vector<int>& lines);
+
+}  // namespace smallfix
+
+#endif  // SMALLFIX_ENGINE_REPAIR_MULTI_SITE_CANDIDATES_H_

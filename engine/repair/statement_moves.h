@@ -1,0 +1,26 @@
+#ifndef SMALLFIX_ENGINE_REPAIR_STATEMENT_MOVES_H_
+#define SMALLFIX_ENGINE_REPAIR_STATEMENT_MOVES_H_
+
+#include <vector>
+
+#include "engine/source/document.h"
+#include "engine/source/edit.h"
+
+namespace smallfix {
+
+// One statement taken from where it is and put just before another statement.
+struct StatementMove {
+  int from_line = 0;        // 1-based first line of the moved statement
+  int to_line = 0;          // 1-based first line of the statement it now precedes
+  std::vector<Edit> edits;  // the removal and the insertion (at the new place's indentation)
+};
+
+// Real fixes often move a statement: an assignment to before the branch that reads it, a
+// wrap to after the setup it needs, a module-level import into the one function that may
+// import it. For sites that are lines of one fix: every statement all of whose lines are
+// sites, moved before each statement that starts on another site line (not its own place).
+std::vector<StatementMove> StatementMoves(const Document& document, const std::vector<int>& lines);
+
+}  // namespace smallfix
+
+#endif  // SMALLFIX_ENGINE_REPAIR_STATEMENT_MOVES_H_
