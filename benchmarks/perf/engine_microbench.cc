@@ -103,13 +103,20 @@ class GenerateFixture : public benchmark::Fixture {
     catalogue_ = std::make_unique<Catalogue>(*Catalogue::Load(SMALLFIX_SOURCE_TEMPLATES));
   }
 
-  void Generate(benchmark::State& state, const std::string& symptom) {
-    // `numel = p.grad.numel()` in the middle of the file.
-    const std::vector<RepairSite> sites = {{"pkg/reduce100.py", 11 + 14 * 50, 1.0}};
+  // `numel = p.grad.numel()` in the middle of the file; with `one_fix`, also the two lines
+  // after it (`if numel > ...`, `dist.all_reduce(...)`) as lines of the same fix.
+  void Generate(benchmark::State& state, const std::string& symptom, bool one_fix = false) {
+    std::vector<RepairSite> sites = {{"pkg/reduce100.py", 11 + 14 * 50, 1.0}};
+    if (one_fix) {
+      sites.push_back({"pkg/reduce100.py", 12 + 14 * 50, 1.0});
+      sites.push_back({"pkg/reduce100.py", 13 + 14 * 50, 1.0});
+    }
+    GenerateOptions options;
+    options.one_fix = one_fix;
     size_t candidates = 0;
     for (auto _ : state) {
-      absl::StatusOr<std::vector<ScoredCandidate>> out =
-          GenerateCandidates(root_.string(), sites, SymptomInput::FromText(symptom), *catalogue_, index_.get());
+      absl::StatusOr<std::vector<ScoredCandidate>> out = GenerateCandidates(
+          root_.string(), sites, SymptomInput::FromText(symptom), *catalogue_, index_.get(), options);
       candidates = out.ok() ? out->size() : 0;
       benchmark::DoNotOptimize(out);
     }
@@ -132,6 +139,11 @@ BENCHMARK_REGISTER_F(GenerateFixture, WithSymptom)->Unit(benchmark::kMillisecond
 
 BENCHMARK_DEFINE_F(GenerateFixture, WithoutSymptom)(benchmark::State& state) { Generate(state, ""); }
 BENCHMARK_REGISTER_F(GenerateFixture, WithoutSymptom)->Unit(benchmark::kMillisecond);
+
+// Three lines of one fix: each site's candidates plus those that edit several (divide by 3
+// for the time per site).
+BENCHMARK_DEFINE_F(GenerateFixture, OneFixThreeSites)(benchmark::State& state) { Generate(state, "", true); }
+BENCHMARK_REGISTER_F(GenerateFixture, OneFixThreeSites)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace smallfix

@@ -18,7 +18,8 @@ struct ScoredCandidate {
   // candidate edits; candidates that edit more of them rank first. 0: not counted.
   int sites_covered = 0;
   // Independent choices the candidate makes (a multi.combined candidate: one per distinct
-  // template it combines); among candidates that edit as many sites, fewer rank first.
+  // template it combines, and one for their matches); among candidates that edit as many
+  // sites, fewer rank first.
   int parts = 1;
 };
 

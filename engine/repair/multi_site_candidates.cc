@@ -169,12 +169,13 @@ std::vector<Edit> SameEditElsewhere(const Document& document, const Edit& edit, 
   return out;
 }
 
-// The same template at several sites (one operator, `x - 1` -> `x` on each line) is one kind
-// of choice, however its bindings differ.
-int DistinctTemplates(const std::vector<const Single*>& parts) {
+// Choices a combination makes: which template, once per distinct template (one operator on
+// each line, `x - 1` -> `x`, is one), plus which of its matches at each site (one more for
+// all). A repeated edit or a move makes one.
+int CombinationChoices(const std::vector<const Single*>& parts) {
   std::set<std::string> ids;
   for (const Single* part : parts) ids.insert(part->scored->candidate.template_id);
-  return static_cast<int>(ids.size());
+  return static_cast<int>(ids.size()) + 1;
 }
 
 // Beam over the sites, each either left alone or given one of its best singles.
@@ -195,7 +196,7 @@ std::vector<Draft> Combinations(const Document& document, const std::vector<int>
         grown.edits.push_back(single.edit);
         grown.parts.push_back(&single);
         grown.prior *= PriorOf(single);
-        grown.choices = DistinctTemplates(grown.parts);
+        grown.choices = CombinationChoices(grown.parts);
         grown.covered = Covered(document, grown.edits, lines);
         next.push_back(std::move(grown));
       }

@@ -31,8 +31,8 @@ struct MultiSiteOptions {
 // `lines` are the sites' 1-based lines in `document`; `singles` are the candidates generated
 // at them (best first within a site; others are ignored). Results are ranked by the number
 // of sites they edit (ScoredCandidate::sites_covered), then by the fewest independent choices
-// (ScoredCandidate::parts: one for a repeated edit or a move, the number of distinct templates
-// for a combination), then by the product of their
+// (ScoredCandidate::parts: one for a repeated edit or a move, one more than its distinct
+// templates for a combination), then by the product of their
 // parts' priors (the same edit repeated is one choice: its prior), and never leave the file with
 // more syntax errors than it had. Their `diff` and `lines_changed` are set.
 std::vector<ScoredCandidate> MultiSiteCandidates(const Document& document, const std::vector<int>& lines,

@@ -49,6 +49,11 @@ std::vector<StatementMove> StatementMoves(const Document& document, const std::v
       if (target >= line && target <= last + 1) continue;
       std::optional<TSNode> before = StatementStartingOn(document, target);
       if (!before) continue;
+      // Before a def or a class would put the statement in the class body or the module: a
+      // place real fixes move imports to, not other statements.
+      const bool definition = IsType(*before, "function_definition") || IsType(*before, "class_definition") ||
+                              IsType(*before, "decorated_definition");
+      if (definition && !IsType(*moved, "import_statement") && !IsType(*moved, "import_from_statement")) continue;
       absl::StatusOr<Edit> insertion = InsertBefore(document, *before, code);
       if (!insertion.ok()) continue;
       out.push_back(StatementMove{line, target, {Edit{from, to, ""}, *std::move(insertion)}});

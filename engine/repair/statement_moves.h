@@ -18,7 +18,8 @@ struct StatementMove {
 // Real fixes often move a statement: an assignment to before the branch that reads it, a
 // wrap to after the setup it needs, a module-level import into the one function that may
 // import it. For sites that are lines of one fix: every statement all of whose lines are
-// sites, moved before each statement that starts on another site line (not its own place).
+// sites, moved before each statement that starts on another site line (not its own place;
+// before a def or class only for an import).
 std::vector<StatementMove> StatementMoves(const Document& document, const std::vector<int>& lines);
 
 }  // namespace smallfix

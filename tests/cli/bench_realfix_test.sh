@@ -90,6 +90,18 @@ grep -q "| acme/two | 1 |" out.md
 "$SMALLFIX" bench --realfix --split dev --mirror-root "$work/mirrors" --fixes fixes.jsonl --json dev.json >/dev/null 2>&1
 /usr/bin/python3 -c 'import json,sys; o=json.load(open(sys.argv[1])); assert [f["id"] for f in o["fixes"]] == ["one-missing"], o' dev.json
 
+# --fix keeps the named fixes; --min-fault-lines 2 those with two or more lines (none here);
+# an unknown id is refused naming it.
+"$SMALLFIX" bench --realfix --fix two-sort --fix one-missing --mirror-root "$work/mirrors" --fixes fixes.jsonl --json some.json >/dev/null 2>&1
+/usr/bin/python3 -c 'import json,sys; o=json.load(open(sys.argv[1])); assert [f["id"] for f in o["fixes"]] == ["two-sort", "one-missing"], o' some.json
+"$SMALLFIX" bench --realfix --min-fault-lines 2 --mirror-root "$work/mirrors" --fixes fixes.jsonl --json multi.json >/dev/null 2>&1
+/usr/bin/python3 -c 'import json,sys; o=json.load(open(sys.argv[1])); assert o["fixes"] == [], o' multi.json
+set +e
+"$SMALLFIX" bench --realfix --fix nosuch --mirror-root "$work/mirrors" --fixes fixes.jsonl >/dev/null 2>err.txt; rc=$?
+set -e
+test "$rc" = 2 || { echo "expected exit 2 for an unknown --fix, got $rc"; exit 1; }
+grep -q "fix nosuch: no such fix" err.txt || { cat err.txt; exit 1; }
+
 # The mirror is untouched.
 test -z "$(git -C "$work/mirrors/acme/two" status --porcelain)"
 

@@ -104,7 +104,7 @@ TEST(MultiSiteCandidatesTest, ATwoCharacterChangeIsNotRepeated) {
   for (const ScoredCandidate& scored : out) EXPECT_NE(scored.candidate.template_id, "multi.same-edit");
 }
 
-TEST(MultiSiteCandidatesTest, CombinesTheBestCandidatesOfTwoSitesAndCountsTemplatesAsChoices) {
+TEST(MultiSiteCandidatesTest, CombinesTheBestCandidatesOfTwoSitesAndCountsTheirChoices) {
   const std::string text =
       "def f(n, m):\n"
       "    a = n - 1\n"
@@ -118,17 +118,17 @@ TEST(MultiSiteCandidatesTest, CombinesTheBestCandidatesOfTwoSitesAndCountsTempla
   const ScoredCandidate* combined = Find(out, "multi.combined", Replace(first, "g(m)", "g(m, 1)"));
   ASSERT_NE(combined, nullptr);
   EXPECT_EQ(combined->sites_covered, 2);
-  EXPECT_EQ(combined->parts, 2);
+  EXPECT_EQ(combined->parts, 3);  // two templates, and which match of each
   EXPECT_NEAR(combined->candidate.prior, 0.2 * 0.3, 1e-9);
 
-  // The same template at both sites is one choice.
+  // The same template at both sites is one choice of template.
   const std::string other = Replace(text, "g(m)", "g(m - 1)");
   const std::string twice = Replace(text, "a = n - 1", "a = n");
   const std::vector<ScoredCandidate> same = MultiSiteCandidates(
       document, {2, 3}, {Single("t", 2, text, twice), Single("t", 3, text, other)});
   const ScoredCandidate* one_choice = Find(same, "multi.combined", Replace(twice, "g(m)", "g(m - 1)"));
   ASSERT_NE(one_choice, nullptr);
-  EXPECT_EQ(one_choice->parts, 1);
+  EXPECT_EQ(one_choice->parts, 2);
 }
 
 TEST(MultiSiteCandidatesTest, KeepsOnlyTheBestPerSiteAndNothingForOneSite) {
@@ -207,6 +207,21 @@ TEST(StatementMovesTest, NoMoveToWhereTheStatementAlreadyIs) {
   ASSERT_EQ(moves.size(), 1u);
   EXPECT_EQ(moves[0].from_line, 3);
   EXPECT_EQ(moves[0].to_line, 2);
+}
+
+TEST(StatementMovesTest, OnlyAnImportMovesBeforeADef) {
+  const std::string text =
+      "import os\n"
+      "x = 1\n"
+      "\n"
+      "def f():\n"
+      "    return x\n";
+  const Document document = Parse(text);
+  const std::vector<StatementMove> moves = StatementMoves(document, {1, 2, 4});
+  std::vector<std::pair<int, int>> seen;
+  for (const StatementMove& move : moves) seen.push_back({move.from_line, move.to_line});
+  // `import os` before the def (before `x = 1` is where it is); `x = 1` before the import, not the def.
+  EXPECT_THAT(seen, testing::UnorderedElementsAre(std::pair(1, 4), std::pair(2, 1)));
 }
 
 TEST(MultiSiteCandidatesTest, AStatementMoveIsACandidate) {
