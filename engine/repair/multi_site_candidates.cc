@@ -10,7 +10,7 @@
 #include "engine/base/concat.h"
 #include "engine/source/diff.h"
 #include "engine/source/edit.h"
-#include "engine/repair/statement_moves.h"
+#include "engine/repair/site_statements.h"
 
 namespace smallfix {
 namespace {
@@ -259,6 +259,16 @@ std::vector<ScoredCandidate> MultiSiteCandidates(const Document& document, const
     draft.summary = Concat("Move the statement at line ", std::to_string(move.from_line), " to before line ",
                            std::to_string(move.to_line));
     draft.line = move.from_line;
+    drafts.push_back(std::move(draft));
+  }
+  if (std::vector<Edit> removals = SiteStatementRemovals(document, sorted_lines); !removals.empty()) {
+    Draft draft;
+    draft.template_id = "multi.remove-statements";
+    draft.edits = std::move(removals);
+    draft.prior = options.remove_prior;
+    draft.covered = Covered(document, draft.edits, sorted_lines);
+    draft.summary = Concat("Remove the ", std::to_string(draft.edits.size()), " statement(s) on the fix's lines");
+    draft.line = sorted_lines.front();
     drafts.push_back(std::move(draft));
   }
   for (Draft& draft : Combinations(document, sorted_lines, by_line, options)) drafts.push_back(std::move(draft));

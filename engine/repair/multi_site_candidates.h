@@ -14,8 +14,10 @@ struct MultiSiteOptions {
   int per_site = 3;
   // Multi-site candidates kept in all, best first.
   int max_candidates = 12;
-  // Prior of a statement move (StatementMoves), which no template's prior covers.
+  // Priors of a statement move (StatementMoves) and of removing the sites' statements
+  // (SiteStatementRemovals), which no template's prior covers.
   double move_prior = 0.1;
+  double remove_prior = 0.1;
 };
 
 // For sites that are all lines of one fix (perfect localization at each line a fix changes),
@@ -26,6 +28,7 @@ struct MultiSiteOptions {
 //    everywhere the fix's lines repeat it;
 //  - "multi.move-statement": a statement whose lines are all sites moved before the
 //    statement on another site line (StatementMoves);
+//  - "multi.remove-statements": every statement whose lines are all sites removed;
 //  - "multi.combined": one of the best `per_site` candidates of each of two or more sites,
 //    where their edits do not overlap.
 // `lines` are the sites' 1-based lines in `document`; `singles` are the candidates generated

@@ -3,7 +3,6 @@
 #include <string>
 #include <vector>
 
-#include "engine/repair/statement_moves.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -169,61 +168,6 @@ TEST(MultiSiteCandidatesTest, OverlappingEditsAreNotCombined) {
   for (const ScoredCandidate& scored : out) EXPECT_NE(scored.candidate.template_id, "multi.combined");
 }
 
-TEST(StatementMovesTest, MovesAStatementBeforeTheOtherSiteAtItsIndentation) {
-  const std::string text =
-      "from os import path\n"
-      "\n"
-      "\n"
-      "def f(a):\n"
-      "    if a:\n"
-      "        return path.join(a)\n";
-  const Document document = Parse(text);
-  const std::vector<StatementMove> moves = StatementMoves(document, {1, 5});
-  // The `if` statement does not move: its body's line is not a site.
-  ASSERT_EQ(moves.size(), 1u);
-  EXPECT_EQ(moves[0].from_line, 1);
-  EXPECT_EQ(moves[0].to_line, 5);
-  EditSet edits;
-  for (const Edit& edit : moves[0].edits) ASSERT_TRUE(edits.Add(edit).ok());
-  absl::StatusOr<std::string> moved = edits.Apply(text);
-  ASSERT_TRUE(moved.ok()) << moved.status();
-  EXPECT_EQ(*moved,
-            "\n"
-            "\n"
-            "def f(a):\n"
-            "    from os import path\n"
-            "    if a:\n"
-            "        return path.join(a)\n");
-}
-
-TEST(StatementMovesTest, NoMoveToWhereTheStatementAlreadyIs) {
-  const std::string text =
-      "def f(a):\n"
-      "    b = a\n"
-      "    c = b\n";
-  const Document document = Parse(text);
-  // `b = a` before `c = b` is where it is; `c = b` before `b = a` is a real move.
-  const std::vector<StatementMove> moves = StatementMoves(document, {2, 3});
-  ASSERT_EQ(moves.size(), 1u);
-  EXPECT_EQ(moves[0].from_line, 3);
-  EXPECT_EQ(moves[0].to_line, 2);
-}
-
-TEST(StatementMovesTest, OnlyAnImportMovesBeforeADef) {
-  const std::string text =
-      "import os\n"
-      "x = 1\n"
-      "\n"
-      "def f():\n"
-      "    return x\n";
-  const Document document = Parse(text);
-  const std::vector<StatementMove> moves = StatementMoves(document, {1, 2, 4});
-  std::vector<std::pair<int, int>> seen;
-  for (const StatementMove& move : moves) seen.push_back({move.from_line, move.to_line});
-  // `import os` before the def (before `x = 1` is where it is); `x = 1` before the import, not the def.
-  EXPECT_THAT(seen, testing::UnorderedElementsAre(std::pair(1, 4), std::pair(2, 1)));
-}
-
 TEST(MultiSiteCandidatesTest, AStatementMoveIsACandidate) {
   const std::string text =
       "def f(a):\n"
@@ -240,6 +184,20 @@ TEST(MultiSiteCandidatesTest, AStatementMoveIsACandidate) {
   ASSERT_NE(moved, nullptr);
   EXPECT_EQ(moved->sites_covered, 2);
   EXPECT_EQ(moved->candidate.line, 2);
+}
+
+TEST(MultiSiteCandidatesTest, RemovesEveryStatementOnTheSites) {
+  const std::string text =
+      "import os\n"
+      "import sys\n"
+      "\n"
+      "def f():\n"
+      "    return 1\n";
+  const Document document = Parse(text);
+  const ScoredCandidate* removed =
+      Find(MultiSiteCandidates(document, {1, 2}, {}), "multi.remove-statements", "\ndef f():\n    return 1\n");
+  ASSERT_NE(removed, nullptr);
+  EXPECT_EQ(removed->sites_covered, 2);
 }
 
 }  // namespace

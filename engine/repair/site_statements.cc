@@ -1,4 +1,4 @@
-#include "engine/repair/statement_moves.h"
+#include "engine/repair/site_statements.h"
 
 #include <optional>
 #include <set>
@@ -10,8 +10,11 @@
 namespace smallfix {
 namespace {
 
+// Blank or only a comment: realfix's fault lines leave such lines out.
 bool IsBlankLine(const Document& document, int line) {
-  return document.lines().Line(line - 1).find_first_not_of(" \t\r") == std::string_view::npos;
+  const std::string_view text = document.lines().Line(line - 1);
+  const size_t first = text.find_first_not_of(" \t\r");
+  return first == std::string_view::npos || text[first] == '#';
 }
 
 // The statement that starts on `line` (1-based) with nothing before it on the line.
@@ -24,6 +27,25 @@ std::optional<TSNode> StatementStartingOn(const Document& document, int line) {
   return statement;
 }
 
+// The statement starting on `line` when all its lines are sites and nothing follows it on its
+// last line; its whole lines as [from, to) bytes.
+std::optional<TSNode> SiteStatement(const Document& document, int line, const std::set<int>& sites, size_t& from,
+                                    size_t& to) {
+  std::optional<TSNode> statement = StatementStartingOn(document, line);
+  if (!statement) return std::nullopt;
+  const int last = static_cast<int>(ts_node_end_point(*statement).row) + 1;
+  // Nothing else may share its last line (`x = 1; y = 2`, or code after a block's end).
+  const std::string_view tail = document.lines().Line(last - 1).substr(ts_node_end_point(*statement).column);
+  const size_t code = tail.find_first_not_of(" \t\r");
+  if (code != std::string_view::npos && tail[code] != '#') return std::nullopt;
+  for (int l = line; l <= last; ++l) {
+    if (!sites.count(l) && !IsBlankLine(document, l)) return std::nullopt;
+  }
+  from = document.lines().LineStart(line - 1);
+  to = document.lines().LineEndWithNewline(last - 1);
+  return statement;
+}
+
 }  // namespace
 
 std::vector<StatementMove> StatementMoves(const Document& document, const std::vector<int>& lines) {
@@ -31,18 +53,10 @@ std::vector<StatementMove> StatementMoves(const Document& document, const std::v
   const std::string_view text = document.text();
   std::vector<StatementMove> out;
   for (int line : sites) {
-    std::optional<TSNode> moved = StatementStartingOn(document, line);
+    size_t from = 0, to = 0;
+    std::optional<TSNode> moved = SiteStatement(document, line, sites, from, to);
     if (!moved) continue;
     const int last = static_cast<int>(ts_node_end_point(*moved).row) + 1;
-    // Nothing else may share its last line (`x = 1; y = 2`, or code after a block's end).
-    const std::string_view tail = document.lines().Line(last - 1).substr(ts_node_end_point(*moved).column);
-    if (tail.find_first_not_of(" \t\r") != std::string_view::npos && tail.find_first_not_of(" \t\r") != tail.find('#')) {
-      continue;
-    }
-    bool all_sites = true;
-    for (int l = line; l <= last; ++l) all_sites = all_sites && (sites.count(l) || IsBlankLine(document, l));
-    if (!all_sites) continue;
-    const size_t from = document.lines().LineStart(line - 1), to = document.lines().LineEndWithNewline(last - 1);
     const std::string code(text.substr(from, to - from));
     for (int target : sites) {
       // Its own lines, or the statement right after it: no move.
@@ -58,6 +72,19 @@ std::vector<StatementMove> StatementMoves(const Document& document, const std::v
       if (!insertion.ok()) continue;
       out.push_back(StatementMove{line, target, {Edit{from, to, ""}, *std::move(insertion)}});
     }
+  }
+  return out;
+}
+
+std::vector<Edit> SiteStatementRemovals(const Document& document, const std::vector<int>& lines) {
+  const std::set<int> sites(lines.begin(), lines.end());
+  std::vector<Edit> out;
+  size_t removed_to = 0;  // the end of the last removal: a statement inside it goes with it
+  for (int line : sites) {
+    size_t from = 0, to = 0;
+    if (!SiteStatement(document, line, sites, from, to) || from < removed_to) continue;
+    out.push_back(Edit{from, to, ""});
+    removed_to = to;
   }
   return out;
 }

@@ -1,5 +1,5 @@
-#ifndef SMALLFIX_ENGINE_REPAIR_STATEMENT_MOVES_H_
-#define SMALLFIX_ENGINE_REPAIR_STATEMENT_MOVES_H_
+#ifndef SMALLFIX_ENGINE_REPAIR_SITE_STATEMENTS_H_
+#define SMALLFIX_ENGINE_REPAIR_SITE_STATEMENTS_H_
 
 #include <vector>
 
@@ -7,6 +7,9 @@
 #include "engine/source/edit.h"
 
 namespace smallfix {
+
+// Statements all of whose lines are sites of one fix (blank and comment lines aside), moved or
+// removed as a whole.
 
 // One statement taken from where it is and put just before another statement.
 struct StatementMove {
@@ -22,6 +25,11 @@ struct StatementMove {
 // before a def or class only for an import).
 std::vector<StatementMove> StatementMoves(const Document& document, const std::vector<int>& lines);
 
+// Fixes also delete: dead imports, a stale check, a helper no longer called. The removal of
+// every outermost statement all of whose lines are sites, as one edit per statement; empty
+// when there is none.
+std::vector<Edit> SiteStatementRemovals(const Document& document, const std::vector<int>& lines);
+
 }  // namespace smallfix
 
-#endif  // SMALLFIX_ENGINE_REPAIR_STATEMENT_MOVES_H_
+#endif  // SMALLFIX_ENGINE_REPAIR_SITE_STATEMENTS_H_

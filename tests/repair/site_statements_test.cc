@@ -1,0 +1,106 @@
+#include "engine/repair/site_statements.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace smallfix {
+namespace {
+
+Document Parse(const std::string& text) {
+  absl::StatusOr<Document> document = Document::Parse("pkg/mod.py", text);
+  EXPECT_TRUE(document.ok()) << document.status();
+  return *std::move(document);
+}
+
+std::string Apply(const std::string& text, const std::vector<Edit>& list) {
+  EditSet edits;
+  for (const Edit& edit : list) EXPECT_TRUE(edits.Add(edit).ok());
+  absl::StatusOr<std::string> out = edits.Apply(text);
+  EXPECT_TRUE(out.ok()) << out.status();
+  return out.ok() ? *out : "";
+}
+
+TEST(StatementMovesTest, MovesAStatementBeforeTheOtherSiteAtItsIndentation) {
+  const std::string text =
+      "from os import path\n"
+      "\n"
+      "\n"
+      "def f(a):\n"
+      "    if a:\n"
+      "        return path.join(a)\n";
+  const Document document = Parse(text);
+  const std::vector<StatementMove> moves = StatementMoves(document, {1, 5});
+  // The `if` statement does not move: its body's line is not a site.
+  ASSERT_EQ(moves.size(), 1u);
+  EXPECT_EQ(moves[0].from_line, 1);
+  EXPECT_EQ(moves[0].to_line, 5);
+  EXPECT_EQ(Apply(text, moves[0].edits),
+            "\n"
+            "\n"
+            "def f(a):\n"
+            "    from os import path\n"
+            "    if a:\n"
+            "        return path.join(a)\n");
+}
+
+TEST(StatementMovesTest, NoMoveToWhereTheStatementAlreadyIs) {
+  const std::string text =
+      "def f(a):\n"
+      "    b = a\n"
+      "    c = b\n";
+  const Document document = Parse(text);
+  // `b = a` before `c = b` is where it is; `c = b` before `b = a` is a real move.
+  const std::vector<StatementMove> moves = StatementMoves(document, {2, 3});
+  ASSERT_EQ(moves.size(), 1u);
+  EXPECT_EQ(moves[0].from_line, 3);
+  EXPECT_EQ(moves[0].to_line, 2);
+}
+
+TEST(StatementMovesTest, OnlyAnImportMovesBeforeADef) {
+  const std::string text =
+      "import os\n"
+      "x = 1\n"
+      "\n"
+      "def f():\n"
+      "    return x\n";
+  const Document document = Parse(text);
+  const std::vector<StatementMove> moves = StatementMoves(document, {1, 2, 4});
+  std::vector<std::pair<int, int>> seen;
+  for (const StatementMove& move : moves) seen.push_back({move.from_line, move.to_line});
+  // `import os` before the def (before `x = 1` is where it is); `x = 1` before the import, not the def.
+  EXPECT_THAT(seen, testing::UnorderedElementsAre(std::pair(1, 4), std::pair(2, 1)));
+}
+
+TEST(SiteStatementRemovalsTest, RemovesWholeStatementsAcrossCommentsAndBlankLines) {
+  const std::string text =
+      "import os\n"
+      "\n"
+      "# a note\n"
+      "os.environ.setdefault(\"A\", \"1\")\n"
+      "\n"
+      "def f(a):\n"
+      "    if a:\n"
+      "        raise ValueError(\n"
+      "            \"no\"\n"
+      "        )\n"
+      "    return a\n";
+  const Document document = Parse(text);
+  // The import and the call (the comment line is no site, as in realfix), and the whole `if`.
+  EXPECT_EQ(Apply(text, SiteStatementRemovals(document, {1, 4, 7, 8, 9, 10})),
+            "\n"
+            "# a note\n"
+            "\n"
+            "def f(a):\n"
+            "    return a\n");
+  // An `if` whose body is not all sites stays; so does a statement sharing its line.
+  EXPECT_TRUE(SiteStatementRemovals(document, {7, 8}).empty());
+  const std::string shared = "x = 1; y = 2\nz = 3\n";
+  EXPECT_TRUE(SiteStatementRemovals(Parse(shared), {1}).empty());
+}
+
+}  // namespace
+}  // namespace smallfix
