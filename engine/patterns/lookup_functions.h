@@ -42,6 +42,10 @@ absl::Status IsParameter(const LookupArgs& args, const MatchContext& context, Ma
                          std::vector<MatchState>& more);
 absl::Status FallThrough(const LookupArgs& args, const MatchContext& context, MatchState& state,
                          std::vector<MatchState>& more);
+absl::Status ParameterIs(const LookupArgs& args, const MatchContext& context, MatchState& state,
+                         std::vector<MatchState>& more);
+absl::Status FallbackName(const LookupArgs& args, const MatchContext& context, MatchState& state,
+                          std::vector<MatchState>& more);
 absl::Status CallableName(const LookupArgs& args, const MatchContext& context, MatchState& state,
                           std::vector<MatchState>& more);
 

@@ -274,6 +274,12 @@ const std::vector<LookupSpec>& LookupSpecs() {
        "up to 3 other literals of the captured literal's kind in the enclosing def (else the module), nearest in text first"},
       {K::kCallableName, "callable-name", {"name"}, {}, CallableName,
        "holds when the name at the site is a function: the file defines a def of that name, or the name is imported"},
+      {K::kParameterIs, "parameter-is", {"name", "kind"}, {}, ParameterIs,
+       "holds when `name` is a parameter of the enclosing def of `kind`: var-positional (*name), var-keyword "
+       "(**name) or default-none (name=None)"},
+      {K::kFallbackName, "fallback-name", {"name"}, {"fallback"}, FallbackName,
+       "up to 3 imported or module-level names sharing a word with `name` (`default_collate` for `collate_fn`), "
+       "those that say default first"},
   };
   return *specs;
 }

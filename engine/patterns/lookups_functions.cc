@@ -67,6 +67,32 @@ absl::Status FallThrough(const LookupArgs&, const MatchContext&, MatchState& sta
   return BindEach("return_value", values, state, more, "no other return gives a name or a truth value");
 }
 
+absl::Status ParameterIs(const LookupArgs& args, const MatchContext&, MatchState& state,
+                         std::vector<MatchState>&) {
+  const std::string name = LookupArg(args, "name");
+  const std::string kind = LookupArg(args, "kind");
+  const Document& document = *state.document;
+  std::optional<TSNode> def = EnclosingDef(state);
+  if (!def) return LookupFails("the site is not in a def");
+  for (const Parameter& parameter : Parameters(document, *def)) {
+    if (parameter.name != name) continue;
+    bool holds = false;
+    if (kind == "var-positional") {
+      holds = parameter.kind == Parameter::Kind::kVarPositional;
+    } else if (kind == "var-keyword") {
+      holds = parameter.kind == Parameter::Kind::kVarKeyword;
+    } else if (kind == "default-none") {
+      const TSNode value = ts_node_child_by_field_name(parameter.node, "value", 5);
+      holds = parameter.has_default && !ts_node_is_null(value) && document.NodeText(value) == "None";
+    } else {
+      return LookupFails(Concat("parameter-is: unknown kind `", kind, "`"));
+    }
+    if (holds) return absl::OkStatus();
+    return LookupFails(Concat("parameter `", name, "` is not ", kind));
+  }
+  return LookupFails(Concat("`", name, "` is not a parameter of the enclosing def"));
+}
+
 // A name the code tests as a value (`if is_ready:`) but that names a function: a def of
 // that name in the file (any level), or an import, when the nearest binding in scope is one.
 // A parameter or a local of that name is a value, not a function.

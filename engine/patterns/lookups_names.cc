@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <set>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "engine/base/concat.h"
 #include "engine/base/edit_distance.h"
@@ -191,6 +192,36 @@ absl::Status NearestName(const LookupArgs& args, const MatchContext&, MatchState
     names = Nearest(name, scope);
   }
   return BindEach("nearest", names, state, more, Concat("no name in scope is near `", name, "`"));
+}
+
+absl::Status FallbackName(const LookupArgs& args, const MatchContext&, MatchState& state,
+                          std::vector<MatchState>& more) {
+  const std::string name = LookupArg(args, "name");
+  const size_t dot = name.rfind('.');
+  const std::string bare = dot == std::string::npos ? name : name.substr(dot + 1);
+  // What a module offers to stand in for a missing value: its imports and its own
+  // top-level defs and constants, never a local (that is a value of this call, not a default).
+  std::vector<std::pair<size_t, std::string>> scored;
+  std::set<std::string, std::less<>> seen;
+  for (const ScopeName& scoped : NamesInScope(*state.document, ts_node_start_byte(state.statement))) {
+    if (scoped.kind != ScopeName::Kind::kImport && scoped.kind != ScopeName::Kind::kGlobal) continue;
+    if (scoped.name == bare || !seen.insert(scoped.name).second) continue;
+    const std::vector<std::string> a = Split(absl::AsciiStrToLower(bare), '_'),
+                                   b = Split(absl::AsciiStrToLower(scoped.name), '_');
+    const bool shared = std::any_of(a.begin(), a.end(), [&](const std::string& word) {
+      return word.size() > 2 && std::count(b.begin(), b.end(), word) > 0;
+    });
+    if (!shared) continue;
+    // default_collate, DEFAULT_TIMEOUT: a name that says it is the default comes first.
+    const bool says_default = std::any_of(b.begin(), b.end(), [](const std::string& word) {
+      return word == "default";
+    });
+    scored.emplace_back((says_default ? 0 : 100) + EditDistance(bare, scoped.name), scoped.name);
+  }
+  std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<std::string> names;
+  for (size_t i = 0; i < scored.size() && i < kMaxAnswers; ++i) names.push_back(scored[i].second);
+  return BindEach("fallback", names, state, more, Concat("no imported or module-level name shares a word with `", bare, "`"));
 }
 
 absl::Status SiblingMethod(const LookupArgs& args, const MatchContext&, MatchState& state,

@@ -270,6 +270,9 @@ Bindings SiteBindings(const Document& document, TSNode statement, int line, cons
       {"function", function},
   };
   for (const auto& [name, value] : extra) bindings[name] = value;
+  // The enclosing def's own name, which no symptom field replaces (a message's `function`
+  // may name another def: the callee that rejected a keyword).
+  bindings["def"] = def ? function : "";
   return bindings;
 }
 

@@ -54,6 +54,8 @@ enum class LookupKind {
   kIntegerNeighbours,
   kNearbyLiteral,
   kCallableName,
+  kParameterIs,
+  kFallbackName,
 };
 
 // A fix-pattern template, loaded from one YAML file under templates/ (see

@@ -22,7 +22,7 @@ const std::set<std::string> kFamilies = {"guard", "param", "compat", "generic"};
 const std::set<std::string> kScopes = {"statement", "function", "module"};
 
 // Placeholders every match has whatever the template says: the site and its statement.
-const std::set<std::string> kBuiltinPlaceholders = {"statement", "function", "file", "line",
+const std::set<std::string> kBuiltinPlaceholders = {"statement", "function", "def", "file", "line",
                                                     "exception", "message"};
 
 // Where a YAML node is, for messages: "file:line".

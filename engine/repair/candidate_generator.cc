@@ -105,6 +105,30 @@ absl::Status AddMultiSiteCandidates(const std::vector<RepairSite>& sites,
   return absl::OkStatus();
 }
 
+// A site is also the gap before its line: a fix may insert a statement there, after the
+// statement before it in the same block (the value that statement made gets its default, a
+// collective's result its division). The 1-based line of that statement, or 0 when the site's
+// line does not start a statement or none comes before it in the block.
+int StatementBeforeLine(const Document& document, int line) {
+  std::optional<TSNode> statement = StatementAtLine(document, line - 1);
+  if (!statement || static_cast<int>(document.NodeStart(*statement).line) != line - 1) return 0;
+  TSNode previous = ts_node_prev_named_sibling(*statement);
+  while (!ts_node_is_null(previous) && IsComment(previous)) previous = ts_node_prev_named_sibling(previous);
+  if (ts_node_is_null(previous) || !IsStatement(previous)) return 0;
+  return static_cast<int>(document.NodeStart(previous).line) + 1;
+}
+
+// True when the candidate only inserts text at byte `at` of its one file: nothing before or
+// after the gap changes.
+bool OnlyInsertsAt(const Candidate& candidate, const std::string& file, size_t at) {
+  if (candidate.changes.size() != 1 || candidate.changes.front().file != file) return false;
+  const std::string& before = candidate.changes.front().before;
+  const std::string& after = candidate.changes.front().after;
+  if (at > before.size() || after.size() <= before.size()) return false;
+  const std::string_view head(before.data(), at), tail(before.data() + at, before.size() - at);
+  return std::string_view(after).starts_with(head) && std::string_view(after).ends_with(tail);
+}
+
 }  // namespace
 
 absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(const std::string& repo_root,
@@ -159,10 +183,21 @@ absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(const std::strin
     // existed. A generic edit there (drop the failing assert, change what it compares)
     // makes the failing test pass without fixing anything.
     const bool test_file = PathMapper::IsTestFile(site.file);
+    const int line_before = StatementBeforeLine(*document, site.line);
+    const size_t gap = document->lines().LineStart(site.line - 1);
     for (const Template& t : catalogue.templates) {
       if (test_file && t.symptoms.empty()) continue;
-      for (Candidate& candidate : MatchTemplate(t, *document, site.line, symptom, context, nullptr,
-                                                test_file ? SymptomMode::kRequire : mode)) {
+      const SymptomMode template_mode = test_file ? SymptomMode::kRequire : mode;
+      std::vector<Candidate> candidates = MatchTemplate(t, *document, site.line, symptom, context, nullptr, template_mode);
+      if (line_before > 0) {
+        // The gap before the site: what the template inserts after the statement before it.
+        for (Candidate& candidate : MatchTemplate(t, *document, line_before, symptom, context, nullptr, template_mode)) {
+          if (!OnlyInsertsAt(candidate, site.file, gap)) continue;
+          candidate.line = site.line;
+          candidates.push_back(std::move(candidate));
+        }
+      }
+      for (Candidate& candidate : candidates) {
         ScoredCandidate scored;
         scored.site_score = site.score;
         std::string key;

@@ -214,5 +214,39 @@ TEST_F(CandidateGeneratorTest, SitesOfOneFixAlsoGetCandidatesThatEditSeveral) {
   }
 }
 
+// A site is also the gap before its line: a statement inserted after the previous statement
+// is a candidate there, and nothing that changes the previous statement itself is.
+TEST_F(CandidateGeneratorTest, TheGapBeforeTheSiteTakesWhatIsInsertedAfterThePreviousStatement) {
+  Write("pkg/shard.py",
+        "class Shards:\n"
+        "    def __init__(self, partitions, rank):\n"
+        "        self.local = partitions.get(rank)\n"
+        "        self.buffers = {}\n");
+  absl::StatusOr<std::vector<ScoredCandidate>> out =
+      GenerateCandidates(root_.string(), {{"pkg/shard.py", 4, 1.0}},
+                         SymptomInput::FromText("TypeError: 'NoneType' object is not iterable"), catalogue_,
+                         index_.get(), GenerateOptions{.max_per_site = 0});
+  ASSERT_TRUE(out.ok()) << out.status();
+  bool inserted = false;
+  for (const ScoredCandidate& c : *out) {
+    EXPECT_EQ(c.candidate.line, 4) << c.candidate.template_id;
+    // Line 3 is never changed: only the gap before line 4 and line 4 itself.
+    EXPECT_THAT(c.diff, ::testing::Not(::testing::HasSubstr("-        self.local = partitions.get(rank)")))
+        << c.candidate.template_id;
+    if (c.candidate.template_id == "guard.none-empty-after-assignment") {
+      inserted = true;
+      EXPECT_THAT(c.diff, ::testing::HasSubstr("+        if self.local is None:\n+            self.local = []\n"));
+    }
+  }
+  EXPECT_TRUE(inserted);
+  // The first statement of a body has nothing before it in its block: no gap there.
+  absl::StatusOr<std::vector<ScoredCandidate>> first =
+      GenerateCandidates(root_.string(), {{"pkg/shard.py", 3, 1.0}},
+                         SymptomInput::FromText("TypeError: 'NoneType' object is not iterable"), catalogue_,
+                         index_.get(), GenerateOptions{.max_per_site = 0});
+  ASSERT_TRUE(first.ok()) << first.status();
+  for (const ScoredCandidate& c : *first) EXPECT_EQ(c.candidate.line, 3);
+}
+
 }  // namespace
 }  // namespace smallfix
