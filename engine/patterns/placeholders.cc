@@ -11,7 +11,9 @@ bool IsNameChar(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.';
 }
 
-// Calls on_text(literal) and on_name(name) for the pieces of `text`, left to right.
+// Calls on_text(literal) and on_name(name, optional) for the pieces of `text`, left to right.
+// `{name?}` is optional: it expands to nothing when unbound (a capture only one of a
+// query's patterns has).
 template <typename OnText, typename OnName>
 void Walk(std::string_view text, OnText on_text, OnName on_name) {
   size_t i = 0;
@@ -25,9 +27,10 @@ void Walk(std::string_view text, OnText on_text, OnName on_name) {
     if (c == '{') {
       size_t end = i + 1;
       while (end < text.size() && IsNameChar(text[end])) ++end;
-      if (end < text.size() && text[end] == '}' && end > i + 1) {
-        on_name(text.substr(i + 1, end - i - 1));
-        i = end + 1;
+      const bool optional = end + 1 < text.size() && text[end] == '?' && text[end + 1] == '}';
+      if (end < text.size() && (text[end] == '}' || optional) && end > i + 1) {
+        on_name(text.substr(i + 1, end - i - 1), optional);
+        i = end + (optional ? 2 : 1);
         continue;
       }
     }
@@ -40,7 +43,7 @@ void Walk(std::string_view text, OnText on_text, OnName on_name) {
 
 std::vector<std::string> PlaceholderNames(std::string_view text) {
   std::vector<std::string> names;
-  Walk(text, [](std::string_view) {}, [&](std::string_view name) { names.emplace_back(name); });
+  Walk(text, [](std::string_view) {}, [&](std::string_view name, bool) { names.emplace_back(name); });
   return names;
 }
 
@@ -49,10 +52,10 @@ absl::StatusOr<std::string> Expand(std::string_view text, const Bindings& bindin
   std::string missing;
   Walk(
       text, [&](std::string_view literal) { out.append(literal); },
-      [&](std::string_view name) {
+      [&](std::string_view name, bool optional) {
         auto it = bindings.find(name);
         if (it == bindings.end()) {
-          if (missing.empty()) missing = std::string(name);
+          if (missing.empty() && !optional) missing = std::string(name);
           return;
         }
         out.append(it->second);

@@ -21,5 +21,14 @@ TEST(PlaceholdersTest, ExpandsAndNamesTheUnboundOne) {
   EXPECT_THAT(std::string(missing.status().message()), ::testing::HasSubstr("{other}"));
 }
 
+TEST(PlaceholdersTest, AnOptionalPlaceholderExpandsToNothingWhenUnbound) {
+  EXPECT_THAT(PlaceholderNames("f({group?}) {x}"), ElementsAre("group", "x"));
+  EXPECT_EQ(*Expand("get_world_size({group?})", {{"group", "pg"}}), "get_world_size(pg)");
+  EXPECT_EQ(*Expand("get_world_size({group?})", {}), "get_world_size()");
+  EXPECT_FALSE(Expand("{group?} {x}", {}).ok());
+  // `?` elsewhere is text: a dict literal, a conditional in a regex.
+  EXPECT_EQ(*Expand("{x}?}", {{"x", "a"}}), "a?}");
+}
+
 }  // namespace
 }  // namespace smallfix
