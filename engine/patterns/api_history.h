@@ -18,7 +18,7 @@ struct ApiChange {
   std::string new_name;   // "all_gather_into_tensor"
   std::string since;      // "torch 1.13"
   std::string removed;    // "" when the old name still exists
-  std::string kind;       // "rename" (same call shape) | "module-move"
+  std::string kind;       // "rename" (same call shape) | "module-move" | "drop-in" (another package's equivalent)
   std::string source;
 };
 

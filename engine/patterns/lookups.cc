@@ -210,6 +210,11 @@ absl::Status ApiRename(const Args& args, const MatchContext& context, MatchState
   state.bindings["new_name"] = change.new_name;
   state.bindings["other_name"] = change.old_name == name ? change.new_name : change.old_name;
   state.bindings["api_module"] = change.module;
+  // "torch.nn.LayerNorm" -> "torch.nn" and "LayerNorm", for `from torch.nn import LayerNorm`.
+  const std::string& other = state.bindings["other_name"];
+  const size_t dot = other.rfind('.');
+  state.bindings["other_module"] = dot == std::string::npos ? change.module : other.substr(0, dot);
+  state.bindings["other_leaf"] = dot == std::string::npos ? other : other.substr(dot + 1);
   state.bindings["since"] = change.since;
   state.bindings["removed"] = change.removed;  // "" while the old name still exists
   // "torch 1.13" -> package "torch", version "1.13", for version gates.
@@ -255,7 +260,8 @@ const std::vector<LookupSpec>& LookupSpecs() {
       {K::kInScope, "in-scope", {"name"}, {}, InScope, "holds when the name is bound at the site"},
       {K::kNotInScope, "not-in-scope", {"name"}, {}, NotInScope, "holds when the name is not bound at the site"},
       {K::kApiRename, "api-rename", {"name", "module"},
-       {"old_name", "new_name", "other_name", "api_module", "since", "since_package", "since_version", "removed"},
+       {"old_name", "new_name", "other_name", "other_module", "other_leaf", "api_module", "since", "since_package",
+        "since_version", "removed"},
        ApiRename,
        "the API-history entry where the name is the old or the new one"},
       {K::kOneOf, "one-of", {"value", "among"}, {"alternative"}, OneOf,
