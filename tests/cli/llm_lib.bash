@@ -5,9 +5,10 @@
 #   stop_llm NAME                              end that server
 #   chat_requests LOG                          how many chat requests the server got
 #   without_llm_notes FILE                     the text report without the notes --llm adds
-#   TEMPLATES                                  a template directory with the guard family only, so
-#                                              that the candidates these tests reason about do not
-#                                              change when other families grow
+#   TEMPLATES                                  a template directory with a fixed set of guard
+#                                              templates (the None guards), so that the candidates
+#                                              these tests reason about do not change when the
+#                                              catalogue grows
 
 declare -A LLM_PIDS
 start_llm() {
@@ -43,4 +44,7 @@ without_llm_notes() {
 
 TEMPLATES="$work/templates"
 mkdir -p "$TEMPLATES"
-cp -r "$SRC/templates/guard" "$TEMPLATES/"
+mkdir -p "$TEMPLATES/guard"
+for t in none_continue none_object_skip none_attribute_return none_return none_call_skip none_subscript_continue; do
+  cp "$SRC/templates/guard/$t.yaml" "$TEMPLATES/guard/"
+done
