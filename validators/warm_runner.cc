@@ -50,6 +50,12 @@ class WarmRunner : public TestRunner {
     facts.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::vector<ProcessResult> ranks;
     for (const absl::StatusOr<ProcessResult>& result : results) {
+      if (!result.ok() && absl::IsCancelled(result.status())) {
+        ProcessResult cancelled;  // stopped while the server started: nothing ran
+        cancelled.cancelled = true;
+        ranks.push_back(cancelled);
+        continue;
+      }
       // The server failed (it says why in its notes): this run, and every later one, is cold.
       if (!result.ok()) return cold_->Run(dir, command);
       ranks.push_back(*result);

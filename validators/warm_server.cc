@@ -196,13 +196,14 @@ void WarmServer::Fail(const std::string& why) {
   note_ = Concat(why, "; test runs from then on were cold (as with --cold)");
 }
 
-absl::Status WarmServer::WaitReady() {
+absl::Status WarmServer::WaitReady(const std::atomic<bool>* cancel) {
   std::lock_guard<std::mutex> wait(ready_mutex_);
   if (failed()) return absl::UnavailableError(Notes().front());
   if (ready_) return absl::OkStatus();
   const Clock::time_point start = Clock::now();
   std::string said;
   while (said.find("ready\n") == std::string::npos) {
+    if (cancel != nullptr && cancel->load()) return absl::CancelledError("cancelled while the warm server started");
     if (Since(start) > options_.start_timeout_seconds) {
       Fail(Concat("the warm server did not start within ", std::to_string(static_cast<int>(options_.start_timeout_seconds)), " s"));
       return absl::UnavailableError(Notes().front());
@@ -228,7 +229,7 @@ absl::Status WarmServer::WaitReady() {
 }
 
 absl::StatusOr<ProcessResult> WarmServer::Run(const WarmRequest& request) {
-  if (absl::Status ready = WaitReady(); !ready.ok()) return ready;
+  if (absl::Status ready = WaitReady(request.process.cancel); !ready.ok()) return ready;
   const ProcessOptions& process = request.process;
   const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
   if (fd < 0) return absl::ResourceExhaustedError("cannot open a unix socket");

@@ -3,6 +3,7 @@
 
 #include <sys/types.h>
 
+#include <atomic>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -57,8 +58,10 @@ class WarmServer {
   std::vector<std::string> Notes() const;
   // For tests: the server's process id (its process group), 0 before it started.
   pid_t pid() const { return pid_; }
-  // Waits until it is ready (or failed); the outcome of its start-up.
-  absl::Status WaitReady();
+  // Waits until it is ready (or failed); the outcome of its start-up. A set `cancel` ends the
+  // wait with a Cancelled error (the server is not failed by it): Ctrl-C during the server's
+  // start-up, which takes seconds under load, must not wait for `import torch`.
+  absl::Status WaitReady(const std::atomic<bool>* cancel = nullptr);
 
  private:
   explicit WarmServer(WarmServerOptions options) : options_(std::move(options)) {}

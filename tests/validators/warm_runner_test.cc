@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <sys/wait.h>
 
+#include <atomic>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -201,6 +202,27 @@ TEST_F(WarmRunnerTest, AServerThatDoesNotStartMeansColdRunsWithANote) {
   EXPECT_TRUE(server->failed());
   ASSERT_EQ(server->Notes().size(), 1u);
   EXPECT_NE(server->Notes()[0].find("did not start (cannot preload)"), std::string::npos) << server->Notes()[0];
+}
+
+// Ctrl-C while the server still imports torch (seconds on a loaded machine): the run ends as
+// cancelled without waiting for "ready", nothing runs cold, and the server is not failed.
+TEST_F(WarmRunnerTest, CancelWhileTheServerStartsEndsTheRunAsCancelled) {
+  WriteProject(Path("repo"), 1, 1);
+  Write(Path("slow_server.py"), "import time\ntime.sleep(600)\n");
+  std::unique_ptr<WarmServer> server = StartServer("pytest", Path("slow_server.py"));
+  ASSERT_NE(server, nullptr);
+  std::atomic<bool> cancel{false};
+  options_.cancel = &cancel;
+  std::thread stopper([&] {
+    ::usleep(300000);
+    cancel = true;
+  });
+  absl::StatusOr<TestRun> run = Runner(server.get())->Run(Path("repo"), "python -m pytest -q tests");
+  stopper.join();
+  ASSERT_TRUE(run.ok()) << run.status();
+  EXPECT_TRUE(run->cancelled);
+  EXPECT_FALSE(run->passed);
+  EXPECT_FALSE(server->failed()) << server->Notes()[0];
 }
 
 TEST_F(WarmRunnerTest, TwoRanksOverGloo) {
