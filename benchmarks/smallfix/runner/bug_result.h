@@ -20,6 +20,7 @@ struct BugResult {
   std::optional<int> rank;
   int candidates = 0;  // generated
   int validated = 0;
+  bool warm = false;  // its test runs went to the warm server to the end (RepairReport::warm)
   double seconds = 0;
   // How it ended, for reading the results: fixed | plausible-incorrect | no-plausible |
   // no-candidates | no-site | not-reproduced | error.

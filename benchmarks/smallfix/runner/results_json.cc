@@ -20,6 +20,7 @@ nlohmann::json BugJson(const BugResult& bug) {
       {"rank", bug.rank ? nlohmann::json(*bug.rank) : nlohmann::json(nullptr)},
       {"candidates", bug.candidates},
       {"validated", bug.validated},
+      {"warm", bug.warm},
       {"seconds", Round(bug.seconds, 0.01)},
       {"outcome", bug.outcome},
       {"site_found", bug.site_found},
