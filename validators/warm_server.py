@@ -126,6 +126,10 @@ def run_test(request, base_path, preloaded):
         traceback.print_exception(type(error), error, error.__traceback__)
         code = 1
     try:
+        # As the interpreter ends: wait for the test's non-daemon threads (a cold run that
+        # leaves one running hangs until its limit, so this one must too), then atexit.
+        import threading
+        threading._shutdown()
         import atexit
         atexit._run_exitfuncs()
         sys.stdout.flush()

@@ -141,6 +141,13 @@ TEST_F(WarmRunnerTest, AHungTestIsKilledAndTheServerGoesOn) {
   EXPECT_TRUE(hung->timed_out);
   EXPECT_FALSE(hung->passed);
   EXPECT_LT(hung->seconds, 20);
+  // A test that passes but leaves a thread running keeps the interpreter from ending, warm
+  // as cold: it times out too.
+  Write(Path("repo/tests/test_thread.py"),
+        "import threading, time\n\ndef test_leaves_a_thread():\n    threading.Thread(target=time.sleep, args=(120,)).start()\n");
+  absl::StatusOr<TestRun> thread = runner->Run(Path("repo"), "python -m pytest -q tests/test_thread.py");
+  ASSERT_TRUE(thread.ok()) << thread.status();
+  EXPECT_TRUE(thread->timed_out) << thread->output;
   absl::StatusOr<TestRun> next = runner->Run(Path("repo"), "python -m pytest -q tests/test_ok.py");
   ASSERT_TRUE(next.ok()) << next.status();
   EXPECT_TRUE(next->passed) << next->output;
