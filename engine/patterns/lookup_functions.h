@@ -46,6 +46,8 @@ absl::Status ParameterIs(const LookupArgs& args, const MatchContext& context, Ma
                          std::vector<MatchState>& more);
 absl::Status FallbackName(const LookupArgs& args, const MatchContext& context, MatchState& state,
                           std::vector<MatchState>& more);
+absl::Status RepoGetter(const LookupArgs& args, const MatchContext& context, MatchState& state,
+                        std::vector<MatchState>& more);
 absl::Status CallableName(const LookupArgs& args, const MatchContext& context, MatchState& state,
                           std::vector<MatchState>& more);
 

@@ -286,6 +286,9 @@ const std::vector<LookupSpec>& LookupSpecs() {
       {K::kFallbackName, "fallback-name", {"name"}, {"fallback"}, FallbackName,
        "up to 3 imported or module-level names sharing a word with `name` (`default_collate` for `collate_fn`), "
        "those that say default first"},
+      {K::kRepoGetter, "repo-getter", {"name"}, {"getter"}, RepoGetter,
+       "up to 3 calls of module-level `get_..._<name>()` defs of repo modules the file imports, those whose "
+       "words the enclosing def also uses first"},
   };
   return *specs;
 }

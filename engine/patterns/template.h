@@ -56,6 +56,7 @@ enum class LookupKind {
   kCallableName,
   kParameterIs,
   kFallbackName,
+  kRepoGetter,
 };
 
 // A fix-pattern template, loaded from one YAML file under templates/ (see
