@@ -98,9 +98,11 @@ absl::Status AddMultiSiteCandidates(const std::vector<RepairSite>& sites,
       }
     }
     for (ScoredCandidate& multi : MultiSiteCandidates(*document, lines, out)) {
-      // Counted on the result as a whole: a part that only inserts between two lines (after
-      // the statement before a site) edits no site line, and the whole may cover only one.
-      if (SitesCovered(*document, multi.candidate.changes.front().after, lines) < 2) continue;
+      // Counted per edit (MultiSiteCandidates sets it): the result as one changed region
+      // cannot tell a move (a line removed, the same inserted before a site) from a rewrite of
+      // the lines between, and under-counts it. An insertion counts for the line after it, as
+      // realfix's fault lines do.
+      if (multi.sites_covered < 2) continue;
       const std::string key = Concat(file, "\n", LayoutKey(multi.candidate.changes.front().after), "\n");
       if (seen.insert(key).second) out.push_back(std::move(multi));
     }

@@ -248,5 +248,35 @@ TEST_F(CandidateGeneratorTest, TheGapBeforeTheSiteTakesWhatIsInsertedAfterThePre
   for (const ScoredCandidate& c : *first) EXPECT_EQ(c.candidate.line, 3);
 }
 
+TEST_F(CandidateGeneratorTest, AMoveAcrossBlankLinesEditsBothSitesOfOneFix) {
+  // Moving `b = g(a)` before `h(b)`: read as one changed region, the result ends above line 6
+  // (the blank line before it is common text); per edit, the insertion is right before it.
+  Write("pkg/move.py",
+        "def f(a):\n"
+        "    b = g(a)\n"
+        "\n"
+        "    c = 1\n"
+        "\n"
+        "    h(b)\n");
+  GenerateOptions options;
+  options.one_fix = true;
+  absl::StatusOr<std::vector<ScoredCandidate>> out =
+      GenerateCandidates(root_.string(), {{"pkg/move.py", 2, 1.0}, {"pkg/move.py", 6, 1.0}},
+                         SymptomInput::FromText(""), catalogue_, index_.get(), options);
+  ASSERT_TRUE(out.ok()) << out.status();
+  const std::string moved =
+      "def f(a):\n"
+      "\n"
+      "    c = 1\n"
+      "\n"
+      "    b = g(a)\n"
+      "    h(b)\n";
+  const auto it = std::find_if(out->begin(), out->end(), [&](const ScoredCandidate& c) {
+    return c.candidate.template_id == "multi.move-statement" && c.candidate.changes.front().after == moved;
+  });
+  ASSERT_NE(it, out->end());
+  EXPECT_EQ(it->sites_covered, 2);
+}
+
 }  // namespace
 }  // namespace smallfix
