@@ -32,25 +32,6 @@ void CloseFd(int* fd) {
   }
 }
 
-// Builds "KEY=VALUE" strings: the inherited environment with `extra` applied.
-std::vector<std::string> BuildEnvironment(const std::map<std::string, std::string>& extra) {
-  std::vector<std::string> out;
-  for (char** entry = environ; entry != nullptr && *entry != nullptr; ++entry) {
-    const std::string item(*entry);
-    const size_t equals = item.find('=');
-    if (equals != std::string::npos && extra.count(item.substr(0, equals))) continue;
-    out.push_back(item);
-  }
-  for (const auto& [key, value] : extra) out.push_back(key + "=" + value);
-  return out;
-}
-
-std::vector<char*> Pointers(std::vector<std::string>& strings) {
-  std::vector<char*> out;
-  for (std::string& s : strings) out.push_back(s.data());
-  out.push_back(nullptr);
-  return out;
-}
 
 // Only async-signal-safe calls between fork and exec: the parent prepared everything.
 [[noreturn]] void ExecChild(int output_fd, int input_fd, int error_fd, const char* cwd,
@@ -93,6 +74,26 @@ std::vector<char*> Pointers(std::vector<std::string>& strings) {
 }
 
 }  // namespace
+
+std::vector<std::string> BuildEnvironment(const std::map<std::string, std::string>& extra) {
+  std::vector<std::string> out;
+  for (char** entry = environ; entry != nullptr && *entry != nullptr; ++entry) {
+    const std::string item(*entry);
+    const size_t equals = item.find('=');
+    if (equals != std::string::npos && extra.count(item.substr(0, equals))) continue;
+    out.push_back(item);
+  }
+  for (const auto& [key, value] : extra) out.push_back(key + "=" + value);
+  return out;
+}
+
+std::vector<char*> Pointers(std::vector<std::string>& strings) {
+  std::vector<char*> out;
+  for (std::string& s : strings) out.push_back(s.data());
+  out.push_back(nullptr);
+  return out;
+}
+
 
 absl::StatusOr<ProcessResult> RunProcess(const ProcessOptions& options) {
   std::vector<std::string> args = options.argv;

@@ -39,6 +39,11 @@ struct ProcessResult {
   bool ok() const { return exit_code == 0 && !timed_out && !cancelled; }
 };
 
+// For execve/posix_spawn: "KEY=VALUE" strings of the inherited environment with `extra`
+// applied (extra wins), and the null-terminated pointer array of `strings` (which must outlive it).
+std::vector<std::string> BuildEnvironment(const std::map<std::string, std::string>& extra);
+std::vector<char*> Pointers(std::vector<std::string>& strings);
+
 // Runs a process the way smallfix runs every process: in its own process group, with its
 // output captured (stdout and stderr together, the last output_limit_bytes kept), and with
 // a time limit after which the whole group is killed (SIGTERM, a grace period, SIGKILL) and

@@ -35,6 +35,25 @@ std::map<std::string, std::string> RankEnvironment(const RunnerOptions& options,
   return env;
 }
 
+absl::StatusOr<std::vector<ProcessOptions>> RankProcesses(const RunnerOptions& options, const std::string& dir,
+                                                          int world, bool rank_env) {
+  int port = 0;
+  if (rank_env) {
+    absl::StatusOr<int> free = FreePort();
+    if (!free.ok()) return free.status();
+    port = *free;
+  }
+  std::vector<ProcessOptions> processes(world);
+  for (int rank = 0; rank < world; ++rank) {
+    ProcessOptions& process = processes[rank];
+    process.cwd = dir;
+    process.env = rank_env ? RankEnvironment(options, rank, world, port) : options.env;
+    process.time_limit_seconds = options.time_limit_seconds;
+    process.memory_limit_bytes = options.memory_limit_bytes;
+  }
+  return processes;
+}
+
 std::vector<RankResult> LaunchWithGrace(std::vector<ProcessOptions>& processes, const RankStarter& start,
                                         const std::atomic<bool>* cancel, bool* cancelled) {
   struct Slot {

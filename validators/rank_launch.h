@@ -17,6 +17,12 @@ namespace smallfix {
 // `options.env`; with `options.gpus`, rank r sees the r-th listed device only.
 std::map<std::string, std::string> RankEnvironment(const RunnerOptions& options, int rank, int world, int port);
 
+// One process per rank, run in `dir` under `options`' limits; with `rank_env`, each with
+// RankEnvironment on a free MASTER_PORT, else with `options.env`. The caller fills in what
+// runs (shell_command, or the warm server's request).
+absl::StatusOr<std::vector<ProcessOptions>> RankProcesses(const RunnerOptions& options, const std::string& dir,
+                                                          int world, bool rank_env);
+
 // How one rank's process runs: RunProcess for a cold run, the warm server for a warm one.
 // It must honour `process.cancel`.
 using RankStarter = std::function<absl::StatusOr<ProcessResult>(const ProcessOptions& process)>;

@@ -36,21 +36,13 @@ class RankRunner : public TestRunner {
     const bool pytest = IsPytest(command);
     absl::StatusOr<TempDir> scratch = TempDir::Create("smallfix-run");
     if (!scratch.ok()) return scratch.status();
-    int port = 0;
-    if (rank_env_) {
-      absl::StatusOr<int> free = FreePort();
-      if (!free.ok()) return free.status();
-      port = *free;
-    }
-    std::vector<ProcessOptions> processes(world_);
-    for (int rank = 0; rank < world_; ++rank) {
-      ProcessOptions& process = processes[rank];
+    absl::StatusOr<std::vector<ProcessOptions>> made = RankProcesses(options_, dir, world_, rank_env_);
+    if (!made.ok()) return made.status();
+    std::vector<ProcessOptions>& processes = *made;
+    for (ProcessOptions& process : processes) {
+      const int rank = static_cast<int>(&process - processes.data());
       process.shell_command = command;
       if (pytest) process.shell_command += " --junitxml=" + RankJUnitPath(scratch->path(), rank);
-      process.cwd = dir;
-      process.env = rank_env_ ? RankEnvironment(options_, rank, world_, port) : options_.env;
-      process.time_limit_seconds = options_.time_limit_seconds;
-      process.memory_limit_bytes = options_.memory_limit_bytes;
     }
 
     const auto start = std::chrono::steady_clock::now();

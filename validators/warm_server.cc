@@ -36,25 +36,6 @@ double Since(Clock::time_point start) { return std::chrono::duration<double>(Clo
 // supervisor that was stopped or starved).
 constexpr double kAnswerSlackSeconds = 30;
 
-std::vector<std::string> EnvironmentOver(const std::map<std::string, std::string>& extra) {
-  std::vector<std::string> out;
-  for (char** entry = environ; entry != nullptr && *entry != nullptr; ++entry) {
-    const std::string item(*entry);
-    const size_t equals = item.find('=');
-    if (equals != std::string::npos && extra.count(item.substr(0, equals))) continue;
-    out.push_back(item);
-  }
-  for (const auto& [key, value] : extra) out.push_back(key + "=" + value);
-  return out;
-}
-
-std::vector<char*> Pointers(std::vector<std::string>& strings) {
-  std::vector<char*> out;
-  for (std::string& s : strings) out.push_back(s.data());
-  out.push_back(nullptr);
-  return out;
-}
-
 // The last line of the server's log (why it did not start: a missing module, a bad path).
 std::string LastLogLine(const std::string& path) {
   std::ifstream in(path);
@@ -116,7 +97,7 @@ absl::StatusOr<std::unique_ptr<WarmServer>> WarmServer::Start(const WarmServerOp
   }
   std::vector<std::string> args = {o.interpreter, o.script, server->socket_path_};
   if (!o.preload.empty()) args.push_back(o.preload);
-  std::vector<std::string> environment = EnvironmentOver(o.env);
+  std::vector<std::string> environment = BuildEnvironment(o.env);
   std::vector<char*> argv = Pointers(args);
   std::vector<char*> envp = Pointers(environment);
 
