@@ -15,9 +15,14 @@ constexpr size_t kMaxPerStep = 3;
 
 int LineOf(const Document& document, TSNode node) { return document.NodeStart(node).line + 1; }
 
-// True when the assignment's target (a name, self.x, or one element of a tuple) is `name`.
-bool Assigns(const Document& document, TSNode target, std::string_view name) {
+// True when the assignment's target (a name, self.x, or one element of a tuple) is `name`;
+// with `element_writes` also `name[k]`.
+bool Assigns(const Document& document, TSNode target, std::string_view name, bool element_writes) {
   if (document.NodeText(target) == name) return true;
+  if (element_writes && IsType(target, "subscript") &&
+      document.NodeText(ts_node_child_by_field_name(target, "value", 5)) == name) {
+    return true;
+  }
   if (IsType(target, "pattern_list") || IsType(target, "tuple_pattern") || IsType(target, "tuple") ||
       IsType(target, "list_pattern")) {
     for (uint32_t i = 0; i < ts_node_named_child_count(target); ++i) {
@@ -30,7 +35,7 @@ bool Assigns(const Document& document, TSNode target, std::string_view name) {
 // The assignments of `name` in `scope` that start before byte `before`, in order. Nested defs
 // and classes are left out unless `into_defs` (self.x is assigned in any method).
 std::vector<TSNode> Assignments(const Document& document, TSNode scope, std::string_view name, size_t before,
-                                bool into_defs) {
+                                bool into_defs, bool element_writes) {
   std::vector<TSNode> found;
   WalkTree(scope, [&](TSNode node) {
     if (ts_node_start_byte(node) >= before) return Walk::kStop;
@@ -39,7 +44,7 @@ std::vector<TSNode> Assignments(const Document& document, TSNode scope, std::str
                          (!into_defs && IsType(node, "function_definition")));
     if (nested) return Walk::kSkip;
     if ((IsType(node, "assignment") || IsType(node, "augmented_assignment")) &&
-        Assigns(document, ts_node_child_by_field_name(node, "left", 4), name)) {
+        Assigns(document, ts_node_child_by_field_name(node, "left", 4), name, element_writes)) {
       found.push_back(node);
     }
     return Walk::kDescend;
@@ -59,8 +64,8 @@ std::optional<TSNode> DefOf(const Document& document, const FunctionInfo& functi
 
 class Tracer {
  public:
-  Tracer(const RepoIndex* index, const DocumentLoader& load, int max_hops)
-      : index_(index), load_(load), max_hops_(max_hops) {}
+  Tracer(const RepoIndex* index, const DocumentLoader& load, int max_hops, bool element_writes)
+      : index_(index), load_(load), max_hops_(max_hops), element_writes_(element_writes) {}
 
   // The origins of `name` read before `before` in `def` (or at module level when def is
   // null) of `document`, `hops` steps from the failure.
@@ -71,11 +76,11 @@ class Tracer {
     if (name.starts_with("self.") && def) {
       const TSNode cls = ClassOfMethod(*def);
       if (!ts_node_is_null(cls)) {
-        assignments = Assignments(document, cls, name, ts_node_end_byte(cls), /*into_defs=*/true);
+        assignments = Assignments(document, cls, name, ts_node_end_byte(cls), /*into_defs=*/true, element_writes_);
       }
     } else {
       const TSNode scope = def ? ts_node_child_by_field_name(*def, "body", 4) : document.root();
-      assignments = Assignments(document, scope, name, before, /*into_defs=*/false);
+      assignments = Assignments(document, scope, name, before, /*into_defs=*/false, element_writes_);
     }
     // The last assignments first: the nearest is the one the value came from on the straight path.
     std::reverse(assignments.begin(), assignments.end());
@@ -130,6 +135,7 @@ class Tracer {
   const RepoIndex* index_;
   const DocumentLoader& load_;
   const int max_hops_;
+  const bool element_writes_;
   std::vector<ValueOrigin> origins_;
   // Documents of callees, kept while their nodes are in use (a deque keeps them in place).
   std::deque<Document> documents_;
@@ -138,10 +144,11 @@ class Tracer {
 }  // namespace
 
 std::vector<ValueOrigin> OriginsOf(const Document& document, int line, std::string_view name,
-                                   const RepoIndex* index, const DocumentLoader& load, int max_hops) {
+                                   const RepoIndex* index, const DocumentLoader& load, int max_hops,
+                                   bool element_writes) {
   std::optional<TSNode> statement = StatementAtLine(document, line - 1);
   if (!statement) return {};
-  Tracer tracer(index, load, std::clamp(max_hops, 1, 3));
+  Tracer tracer(index, load, std::clamp(max_hops, 1, 3), element_writes);
   tracer.Trace(document, EnclosingOfType(*statement, {"function_definition"}), ts_node_start_byte(*statement),
                name, 1);
   std::vector<ValueOrigin> origins = tracer.Take();

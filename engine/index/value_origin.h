@@ -29,9 +29,12 @@ using DocumentLoader = std::function<absl::StatusOr<Document>(const std::string&
 // same def (or, for self.x, its assignments in the class's methods); when that assigns the
 // result of a call the index resolves, the callee's returns and, if it can run off its end
 // (an implicit None), its last statement; when the callee returns a name, that name's last
-// assignment there. At most `max_hops` (1..3) steps and a few lines per step.
+// assignment there. At most `max_hops` (1..3) steps and a few lines per step. With
+// `element_writes`, `name[k] = v` counts as an assignment too: the value is a container and
+// what is wrong is an element of it (a tensor that keeps its graph), not the container.
 std::vector<ValueOrigin> OriginsOf(const Document& document, int line, std::string_view name,
-                                   const RepoIndex* index, const DocumentLoader& load, int max_hops = 3);
+                                   const RepoIndex* index, const DocumentLoader& load, int max_hops = 3,
+                                   bool element_writes = false);
 
 }  // namespace smallfix
 

@@ -171,8 +171,8 @@ absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(const std::strin
       return absl::InvalidArgumentError(Concat(site.file, " has no line ", std::to_string(site.line)));
     }
     if (listed.insert({site.file, site.line}).second) all_sites.push_back(site);
-    if (!options.follow_none) continue;
-    for (const RepairSite& cause : NoneCauseSites(*document, site, symptom, index, load, options.cause_site_factor)) {
+    if (!options.follow_cause) continue;
+    for (const RepairSite& cause : CauseSites(*document, site, symptom, index, load, options.cause_site_factor)) {
       if (listed.insert({cause.file, cause.line}).second) all_sites.push_back(cause);
     }
   }

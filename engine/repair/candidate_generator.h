@@ -30,8 +30,10 @@ struct GenerateOptions {
   // templates that answer the symptom apply.
   bool any_symptom = true;
   // For a None symptom (`'NoneType' object has no attribute ...`), also repair where the
-  // None came from: the variable's assignment, the callee that returned it (OriginsOf).
-  bool follow_none = true;
+  // None came from: the variable's assignment, the callee that returned it (OriginsOf); for a
+  // tensor that kept its graph or has the wrong dtype or device, where it (or the container's
+  // element) was assigned (CauseSites).
+  bool follow_cause = true;
   // Site score of such a cause site, per hop from the failure.
   double cause_site_factor = 0.7;
   // The sites are all lines of one fix (perfect localization at every line it changes, as
@@ -52,12 +54,12 @@ absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(const std::strin
                                                                 const RepoIndex* index,
                                                                 const GenerateOptions& options = {});
 
-// The sites where a None at `site` may have come from (see GenerateOptions::follow_none),
-// nearest first; empty unless `symptom` is about a None.
-std::vector<RepairSite> NoneCauseSites(const Document& document, const RepairSite& site,
-                                       const SymptomInput& symptom, const RepoIndex* index,
-                                       const std::function<absl::StatusOr<Document>(const std::string&)>& load,
-                                       double factor);
+// The sites where the bad value at `site` may have been made (see GenerateOptions::follow_cause),
+// nearest first; empty unless `symptom` is about a None or a tensor made wrong elsewhere.
+std::vector<RepairSite> CauseSites(const Document& document, const RepairSite& site, const SymptomInput& symptom,
+                                   const RepoIndex* index,
+                                   const std::function<absl::StatusOr<Document>(const std::string&)>& load,
+                                   double factor);
 
 }  // namespace smallfix
 

@@ -278,5 +278,45 @@ TEST_F(CandidateGeneratorTest, AMoveAcrossBlankLinesEditsBothSitesOfOneFix) {
   EXPECT_EQ(it->sites_covered, 2);
 }
 
+// A deepcopy that fails on a tensor still holding its graph: the fix is where the tensor was
+// put into the container (an element write), so that line is a cause site; for a None the
+// element writes are not followed (the container itself was not None).
+TEST_F(CandidateGeneratorTest, ATensorThatKeptItsGraphIsFollowedToWhereItWasStored) {
+  const std::string text =
+      "import copy\n"
+      "\n"
+      "class Tracker:\n"
+      "    def __init__(self):\n"
+      "        self.totals = {}\n"
+      "\n"
+      "    def add(self, name, loss):\n"
+      "        self.totals[name] = self.totals.get(name, 0) + loss\n"
+      "\n"
+      "    def state_dict(self):\n"
+      "        return copy.deepcopy({'totals': self.totals})\n";
+  absl::StatusOr<Document> document = Document::Parse("pkg/tracker.py", text);
+  ASSERT_TRUE(document.ok()) << document.status();
+  auto load = [&](const std::string&) -> absl::StatusOr<Document> { return *document; };
+  auto lines = [](const std::vector<RepairSite>& sites) {
+    std::vector<int> out;
+    for (const RepairSite& site : sites) out.push_back(site.line);
+    return out;
+  };
+  const RepairSite site{"pkg/tracker.py", 11, 1.0};
+  const std::vector<RepairSite> graph = CauseSites(
+      *document, site,
+      SymptomInput::FromText("RuntimeError: Only Tensors created explicitly by the user (graph leaves) support the "
+                             "deepcopy protocol at the moment"),
+      index_.get(), load, 0.7);
+  EXPECT_THAT(lines(graph), ::testing::ElementsAre(8, 5));
+  ASSERT_FALSE(graph.empty());
+  EXPECT_DOUBLE_EQ(graph[0].score, 0.7);
+  const std::vector<RepairSite> none = CauseSites(
+      *document, site, SymptomInput::FromText("AttributeError: 'NoneType' object has no attribute 'totals'"),
+      index_.get(), load, 0.7);
+  EXPECT_THAT(lines(none), ::testing::Not(::testing::Contains(8)));
+  EXPECT_TRUE(CauseSites(*document, site, SymptomInput::FromText("KeyError: 'x'"), index_.get(), load, 0.7).empty());
+}
+
 }  // namespace
 }  // namespace smallfix
