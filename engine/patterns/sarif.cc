@@ -1,5 +1,7 @@
 #include "engine/patterns/sarif.h"
 
+#include "engine/source/diff.h"
+
 namespace smallfix {
 namespace {
 
@@ -20,13 +22,8 @@ nlohmann::json ArtifactChanges(const std::vector<FileChange>& file_changes) {
   for (const FileChange& change : file_changes) {
     // The smallest range of whole lines that differs.
     const std::vector<std::string> before = Lines(change.before), after = Lines(change.after);
-    size_t prefix = 0;
-    while (prefix < before.size() && prefix < after.size() && before[prefix] == after[prefix]) ++prefix;
-    size_t suffix = 0;
-    while (suffix < before.size() - prefix && suffix < after.size() - prefix &&
-           before[before.size() - 1 - suffix] == after[after.size() - 1 - suffix]) {
-      ++suffix;
-    }
+    const auto [prefix, suffix] =
+        CommonEnds(before.size(), after.size(), [&](size_t i, size_t j) { return before[i] == after[j]; });
     std::string inserted;
     for (size_t i = prefix; i < after.size() - suffix; ++i) inserted += after[i];
     const int first = static_cast<int>(prefix) + 1;

@@ -51,31 +51,13 @@ std::string Unwrapped(std::string code) {
   return absl::StrJoin(lines, "\n");
 }
 
-std::pair<int, int> AddedRemoved(const std::string& diff) {
-  int added = 0, removed = 0;
-  size_t start = 0;
-  while (start < diff.size()) {
-    size_t end = diff.find('\n', start);
-    if (end == std::string::npos) end = diff.size();
-    const std::string_view line(diff.data() + start, end - start);
-    if (line.starts_with("+") && !line.starts_with("+++")) ++added;
-    if (line.starts_with("-") && !line.starts_with("---")) ++removed;
-    start = end + 1;
-  }
-  return {added, removed};
-}
-
 // The 0-based lines of `before` and `after` that differ lie within [first, last] of `before`.
 bool ChangesOnlyLines(std::string_view before, std::string_view after, int first, int last) {
   const LineIndex a(before), b(after);
-  int prefix = 0;
-  while (prefix < a.line_count() && prefix < b.line_count() && a.Line(prefix) == b.Line(prefix)) ++prefix;
-  int suffix = 0;
-  while (suffix < a.line_count() - prefix && suffix < b.line_count() - prefix &&
-         a.Line(a.line_count() - 1 - suffix) == b.Line(b.line_count() - 1 - suffix)) {
-    ++suffix;
-  }
-  const int changed_first = prefix, changed_last = a.line_count() - 1 - suffix;
+  const auto [prefix, suffix] = CommonEnds(a.line_count(), b.line_count(), [&](size_t i, size_t j) {
+    return a.Line(static_cast<int>(i)) == b.Line(static_cast<int>(j));
+  });
+  const int changed_first = static_cast<int>(prefix), changed_last = a.line_count() - 1 - static_cast<int>(suffix);
   return changed_last < changed_first || (changed_first >= first && changed_last <= last);
 }
 
@@ -140,7 +122,7 @@ absl::StatusOr<ScoredCandidate> Apply(const Target& target, const nlohmann::json
   }
   absl::StatusOr<std::string> diff = UnifiedDiff(document.path(), before_text, after_text);
   if (!diff.ok()) return diff.status();
-  const auto [added, removed] = AddedRemoved(*diff);
+  const auto [added, removed] = AddedRemovedLines(*diff);
   if (std::max(added, removed) > kMaxChangedLines) {
     return absl::InvalidArgumentError(
         absl::StrFormat("it changes %d lines, more than %d", std::max(added, removed), kMaxChangedLines));

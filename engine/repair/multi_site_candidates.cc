@@ -21,13 +21,8 @@ bool IsWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || 
 // A removed or inserted run of whole lines is slid back to start at its first line's start:
 // the common prefix alone would start it after the line's indentation.
 Edit EditBetween(std::string_view before, std::string_view after) {
-  size_t prefix = 0;
-  while (prefix < before.size() && prefix < after.size() && before[prefix] == after[prefix]) ++prefix;
-  size_t suffix = 0;
-  while (suffix < before.size() - prefix && suffix < after.size() - prefix &&
-         before[before.size() - 1 - suffix] == after[after.size() - 1 - suffix]) {
-    ++suffix;
-  }
+  const auto [prefix, suffix] =
+      CommonEnds(before.size(), after.size(), [&](size_t i, size_t j) { return before[i] == after[j]; });
   Edit edit{prefix, before.size() - suffix, std::string(after.substr(prefix, after.size() - prefix - suffix))};
   // The moved run: the removed bytes, or the inserted ones.
   const bool removal = edit.replacement.empty() && edit.end > edit.start;

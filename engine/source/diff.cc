@@ -31,20 +31,23 @@ absl::StatusOr<std::string> UnifiedDiff(std::string_view path, std::string_view 
   return text;
 }
 
-int CountChangedLines(std::string_view diff) {
-  int count = 0;
+std::pair<int, int> AddedRemovedLines(std::string_view diff) {
+  int added = 0, removed = 0;
   size_t start = 0;
   while (start < diff.size()) {
     size_t end = diff.find('\n', start);
     if (end == std::string::npos) end = diff.size();
     const std::string_view line(diff.data() + start, end - start);
-    if ((line.starts_with("+") && !line.starts_with("+++")) ||
-        (line.starts_with("-") && !line.starts_with("---"))) {
-      ++count;
-    }
+    if (line.starts_with("+") && !line.starts_with("+++")) ++added;
+    if (line.starts_with("-") && !line.starts_with("---")) ++removed;
     start = end + 1;
   }
-  return count;
+  return {added, removed};
+}
+
+int CountChangedLines(std::string_view diff) {
+  const auto [added, removed] = AddedRemovedLines(diff);
+  return added + removed;
 }
 
 }  // namespace smallfix

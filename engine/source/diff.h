@@ -1,8 +1,10 @@
 #ifndef SMALLFIX_ENGINE_SOURCE_DIFF_H_
 #define SMALLFIX_ENGINE_SOURCE_DIFF_H_
 
+#include <cstddef>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "absl/status/statusor.h"
 
@@ -14,8 +16,22 @@ namespace smallfix {
 absl::StatusOr<std::string> UnifiedDiff(std::string_view path, std::string_view before,
                                         std::string_view after, int context_lines = 3);
 
-// The added plus removed lines of a unified diff (its `+`/`-` lines, not the file headers).
+// The added and the removed lines of a unified diff (its `+`/`-` lines, not the file headers).
+std::pair<int, int> AddedRemovedLines(std::string_view diff);
+// Their sum.
 int CountChangedLines(std::string_view diff);
+
+// How many leading and, of the rest, trailing items two sequences of lengths `n` and `m` share;
+// `same(i, j)` compares item i of the first with item j of the second. What lies between is
+// the one region where they differ.
+template <typename Same>
+std::pair<size_t, size_t> CommonEnds(size_t n, size_t m, const Same& same) {
+  size_t prefix = 0;
+  while (prefix < n && prefix < m && same(prefix, prefix)) ++prefix;
+  size_t suffix = 0;
+  while (suffix < n - prefix && suffix < m - prefix && same(n - 1 - suffix, m - 1 - suffix)) ++suffix;
+  return {prefix, suffix};
+}
 
 }  // namespace smallfix
 

@@ -126,9 +126,7 @@ wait "$pid"
 rc=$?
 set -e
 test "$rc" = 130 || fail "interrupt: expected exit 130, got $rc: $(cat "$work/int.err")"
-# Far below --llm-timeout 60 and --timeout 120; not tighter, as a loaded machine takes seconds
-# to end the warm server and the reproduction the interrupt cancels.
-test "$SECONDS" -lt 20 || fail "interrupt: took $SECONDS s to stop"
+test "$SECONDS" -lt 5 || fail "interrupt: took $SECONDS s to stop"
 assert_untouched "$work/repo"
 stop_llm hang
 
