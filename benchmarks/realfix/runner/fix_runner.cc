@@ -51,6 +51,7 @@ absl::StatusOr<Attempt> Repair(const FixSpec& spec, const RunOptions& options, c
   request.symptom_text = symptom;
   request.templates_dir = options.templates_dir;
   request.validate = false;
+  request.max_candidates = options.max_candidates;
   request.cancel = options.cancel;
   absl::StatusOr<RepairReport> report = RunRepair(request);
   if (!report.ok()) return report.status();

@@ -14,6 +14,7 @@ struct RunOptions {
   std::string mirror_root;
   TreeScope scope = TreeScope::kAll;
   std::string templates_dir;  // "" for the installed templates
+  int max_candidates = 12;    // per site, as repair --max-candidates (0: all)
   const std::atomic<bool>* cancel = nullptr;
 };
 

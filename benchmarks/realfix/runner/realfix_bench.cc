@@ -91,6 +91,10 @@ void AddFlags(CLI::App& bench, BenchFlags& flags) {
   bench.add_option("--min-fault-lines", flags.min_fault_lines,
                    "--realfix: only fixes that change at least N distinct lines (2: the multi-line fixes)")
       ->needs(realfix);
+  bench.add_option("--max-candidates", flags.max_candidates,
+                   "--realfix: candidates kept per site (default 12; 0: all, to see what the generator has beyond the cap)")
+      ->check(CLI::NonNegativeNumber)
+      ->needs(realfix);
 }
 
 int RunBench(const BenchFlags& flags, const SharedFlags& shared, const std::atomic<bool>* cancel) {
@@ -126,6 +130,7 @@ int RunBench(const BenchFlags& flags, const SharedFlags& shared, const std::atom
   options.mirror_root = flags.mirror_root;
   options.scope = flags.tree == "package" ? TreeScope::kPackage : TreeScope::kAll;
   options.templates_dir = shared.templates;
+  options.max_candidates = flags.max_candidates;
   options.cancel = cancel;
 
   RealfixRun run;

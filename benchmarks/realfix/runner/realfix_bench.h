@@ -15,6 +15,7 @@ struct BenchFlags {
   bool enabled = false;  // --realfix
   std::string split;     // "" (all), dev or test
   std::string mirror_root = "/work/.mirror";
+  int max_candidates = 12;  // kept per site; 0: all (how many right fixes the generator has at all)
   std::string fixes;  // default: benchmarks/realfix/fixes.jsonl of the source tree
   std::string tree = "all";
   int limit = 0;  // 0: every fix
