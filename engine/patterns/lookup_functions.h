@@ -51,6 +51,10 @@ absl::Status RepoGetter(const LookupArgs& args, const MatchContext& context, Mat
 absl::Status CallableName(const LookupArgs& args, const MatchContext& context, MatchState& state,
                           std::vector<MatchState>& more);
 
+// lookups_flags.cc
+absl::Status FlagName(const LookupArgs& args, const MatchContext& context, MatchState& state,
+                      std::vector<MatchState>& more);
+
 }  // namespace smallfix
 
 #endif  // SMALLFIX_ENGINE_PATTERNS_LOOKUP_FUNCTIONS_H_

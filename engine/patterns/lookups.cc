@@ -289,6 +289,10 @@ const std::vector<LookupSpec>& LookupSpecs() {
       {K::kRepoGetter, "repo-getter", {"name"}, {"getter"}, RepoGetter,
        "up to 3 calls of module-level `get_..._<name>()` defs of repo modules the file imports, those whose "
        "words the enclosing def also uses first"},
+      {K::kFlagName, "flag-name", {"condition"}, {"flag", "and_operand", "or_operand"}, FlagName,
+       "the boolean parameter of the enclosing def or switch attribute of its class that the code tests most "
+       "often next to the condition's names (else in the def, else in the class); the condition as an operand "
+       "of and / or"},
   };
   return *specs;
 }

@@ -57,6 +57,7 @@ enum class LookupKind {
   kParameterIs,
   kFallbackName,
   kRepoGetter,
+  kFlagName,
 };
 
 // A fix-pattern template, loaded from one YAML file under templates/ (see
