@@ -37,6 +37,11 @@ absl::Status IntegerNeighbours(const LookupArgs& args, const MatchContext& conte
                                std::vector<MatchState>& more);
 absl::Status NearbyLiteral(const LookupArgs& args, const MatchContext& context, MatchState& state,
                            std::vector<MatchState>& more);
+absl::Status NearestWord(const LookupArgs& args, const MatchContext& context, MatchState& state,
+                         std::vector<MatchState>& more);
+// lookups_unused.cc
+absl::Status UnusedName(const LookupArgs& args, const MatchContext& context, MatchState& state,
+                        std::vector<MatchState>& more);
 // lookups_functions.cc
 absl::Status IsParameter(const LookupArgs& args, const MatchContext& context, MatchState& state,
                          std::vector<MatchState>& more);

@@ -293,6 +293,11 @@ const std::vector<LookupSpec>& LookupSpecs() {
        "the boolean parameter of the enclosing def or switch attribute of its class that the code tests most "
        "often next to the condition's names (else in the def, else in the class); the condition as an operand "
        "of and / or"},
+      {K::kNearestWord, "nearest-word", {"value", "among"}, {"alternative"}, NearestWord,
+       "the `|`-separated words of `among` within a typo of `value` (not `value` itself), nearest first, up to 3"},
+      {K::kUnusedName, "unused-name", {"name"}, {"unused"}, UnusedName,
+       "up to 2 names other than `name`, of its kind, bound in the enclosing def before the site and read nowhere "
+       "in it: loop variables first, then locals, then parameters"},
   };
   return *specs;
 }

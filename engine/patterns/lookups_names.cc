@@ -115,6 +115,23 @@ absl::Status OneOf(const LookupArgs& args, const MatchContext&, MatchState& stat
   return BindEach("alternative", others, state, more, Concat("no alternative to `", value, "`"));
 }
 
+absl::Status NearestWord(const LookupArgs& args, const MatchContext&, MatchState& state,
+                         std::vector<MatchState>& more) {
+  const std::string value = LookupArg(args, "value");
+  // A slip of the keyboard: at most two edits, and fewer than a third of the word.
+  const size_t bound = std::min<size_t>(2, std::max<size_t>(1, value.size() / 3));
+  std::vector<std::pair<size_t, std::string>> scored;
+  for (const std::string& word : Split(LookupArg(args, "among"), '|')) {
+    if (word == value) return LookupFails(Concat("`", value, "` is itself one of the words"));
+    const size_t distance = EditDistance(value, word);
+    if (distance <= bound) scored.emplace_back(distance, word);
+  }
+  std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<std::string> words;
+  for (size_t i = 0; i < scored.size() && i < kMaxAnswers; ++i) words.push_back(scored[i].second);
+  return BindEach("alternative", words, state, more, Concat("no word is a typo away from `", value, "`"));
+}
+
 absl::Status IntegerNeighbours(const LookupArgs& args, const MatchContext&, MatchState& state,
                                std::vector<MatchState>& more) {
   const std::string value = LookupArg(args, "value");

@@ -72,7 +72,17 @@ bool Inside(TSNode node, std::string_view types_text) {
   return false;
 }
 
-absl::Status CheckCondition(const Template::Condition& condition, const MatchState& state) {
+// A `matches` regex's named groups become placeholders (`(?P<name>\\w+)\\(\\)` binds {name}).
+void BindNamedGroups(const RE2& re, std::string_view text, MatchState& state) {
+  if (re.NumberOfCapturingGroups() <= 0 || re.NamedCapturingGroups().empty()) return;
+  std::vector<re2::StringPiece> groups(re.NumberOfCapturingGroups() + 1);
+  if (!re.Match(text, 0, text.size(), RE2::UNANCHORED, groups.data(), static_cast<int>(groups.size()))) return;
+  for (const auto& [name, index] : re.NamedCapturingGroups()) {
+    state.bindings[name] = std::string(groups[index].data(), groups[index].size());
+  }
+}
+
+absl::Status CheckCondition(const Template::Condition& condition, MatchState& state) {
   using Kind = Template::Condition::Kind;
   if (condition.kind == Kind::kInside || condition.kind == Kind::kNotInside) {
     const bool inside = Inside(state.statement, condition.value);
@@ -89,7 +99,12 @@ absl::Status CheckCondition(const Template::Condition& condition, const MatchSta
   switch (condition.kind) {
     case Kind::kEquals: holds = text == *value; break;
     case Kind::kNotEquals: holds = text != *value; break;
-    case Kind::kMatches: holds = RE2::PartialMatch(text, RE2(*value, RE2::Quiet)); break;
+    case Kind::kMatches: {
+      const RE2 re(*value, RE2::Quiet);
+      holds = RE2::PartialMatch(text, re);
+      if (holds) BindNamedGroups(re, text, state);
+      break;
+    }
     case Kind::kNotMatches: holds = !RE2::PartialMatch(text, RE2(*value, RE2::Quiet)); break;
     default: break;
   }

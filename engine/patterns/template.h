@@ -58,6 +58,9 @@ enum class LookupKind {
   kFallbackName,
   kRepoGetter,
   kFlagName,
+  kNearestWord,
+  kUnusedName,
+  kCount,  // not a look-up: how many there are (keep it last)
 };
 
 // A fix-pattern template, loaded from one YAML file under templates/ (see

@@ -192,7 +192,7 @@ absl::Status ReadQuery(const std::string& path, const YAML::Node& query, Templat
 }
 
 absl::StatusOr<Template::Condition> ReadCondition(const std::string& path, const YAML::Node& entry,
-                                                  const Bound& bound) {
+                                                  Bound& bound) {
   using Kind = Template::Condition::Kind;
   if (absl::Status s = CheckKeys(path, entry, "a where condition",
                                  {"capture", "equals", "not-equals", "matches", "not-matches",
@@ -224,11 +224,15 @@ absl::StatusOr<Template::Condition> ReadCondition(const std::string& path, const
   if (condition.kind == Kind::kMatches || condition.kind == Kind::kNotMatches) {
     RE2 regex(condition.value, RE2::Quiet);
     if (!regex.ok()) return Error(path, entry, Concat("bad regex: ", regex.error()));
+    // A `matches` regex's named groups are placeholders from here on.
+    if (condition.kind == Kind::kMatches) {
+      for (const auto& [name, index] : regex.NamedCapturingGroups()) bound.insert(name);
+    }
   }
   return condition;
 }
 
-absl::Status ReadConditions(const std::string& path, const YAML::Node& where, Template& t, const Bound& bound) {
+absl::Status ReadConditions(const std::string& path, const YAML::Node& where, Template& t, Bound& bound) {
   if (!where) return absl::OkStatus();
   if (!where.IsSequence()) return Error(path, where, "where must be a list");
   for (const YAML::Node& entry : where) {

@@ -21,7 +21,7 @@ TEST(RegistriesTest, EveryLookupKindHasOneEntryAndFunction) {
     EXPECT_EQ(FindLookupSpec(spec.name), &spec);
     EXPECT_EQ(&SpecOf(spec.kind), &spec);
   }
-  EXPECT_EQ(kinds.size(), static_cast<size_t>(LookupKind::kFlagName) + 1);
+  EXPECT_EQ(kinds.size(), static_cast<size_t>(LookupKind::kCount));
   EXPECT_EQ(FindLookupSpec("no-such-lookup"), nullptr);
 }
 

@@ -115,6 +115,21 @@ TEST_F(TemplateLoaderTest, SymptomGroupsAndCapturesAreBound) {
   EXPECT_TRUE(t.ok()) << t.status();
 }
 
+TEST_F(TemplateLoaderTest, AMatchesRegexBindsItsNamedGroupsButANotMatchesDoesNot) {
+  std::string text = Valid("(attribute object: (_) @value) @attr", "if {head} is None:");
+  const std::string where = "where:\n  - capture: value\n    matches: \"^(?P<head>\\\\w+)\"\nrewrite:";
+  std::string bound = text;
+  bound.replace(bound.find("rewrite:"), 8, where);
+  absl::StatusOr<Template> t = LoadTemplate(Write("ok.yaml", bound));
+  EXPECT_TRUE(t.ok()) << t.status();
+
+  std::string negated = bound;
+  negated.replace(negated.find("    matches:"), 12, "    not-matches:");
+  t = LoadTemplate(Write("bad.yaml", negated));
+  ASSERT_FALSE(t.ok());
+  EXPECT_THAT(std::string(t.status().message()), HasSubstr("{head}"));
+}
+
 TEST_F(TemplateLoaderTest, NeedsANegativeExample) {
   std::string text = Valid();
   text.replace(text.find("after: null"), 11, "after: \"b = 1\\n\"");
