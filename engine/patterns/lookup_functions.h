@@ -55,10 +55,15 @@ absl::Status RepoGetter(const LookupArgs& args, const MatchContext& context, Mat
                         std::vector<MatchState>& more);
 absl::Status CallableName(const LookupArgs& args, const MatchContext& context, MatchState& state,
                           std::vector<MatchState>& more);
+absl::Status ListAccumulator(const LookupArgs& args, const MatchContext& context, MatchState& state,
+                             std::vector<MatchState>& more);
 
 // lookups_flags.cc
 absl::Status FlagName(const LookupArgs& args, const MatchContext& context, MatchState& state,
                       std::vector<MatchState>& more);
+// lookups_compared.cc
+absl::Status ComparedLiterals(const LookupArgs& args, const MatchContext& context, MatchState& state,
+                              std::vector<MatchState>& more);
 
 }  // namespace smallfix
 

@@ -298,6 +298,11 @@ const std::vector<LookupSpec>& LookupSpecs() {
       {K::kUnusedName, "unused-name", {"name"}, {"unused"}, UnusedName,
        "up to 2 names other than `name`, of its kind, bound in the enclosing def before the site and read nowhere "
        "in it: loop variables first, then locals, then parameters"},
+      {K::kComparedLiterals, "compared-literals", {"subject", "literal"}, {"sibling_literal"}, ComparedLiterals,
+       "up to 2 other string literals the code compares `subject` with (==, !=, in a list or tuple) in the "
+       "enclosing def, else the module; most often compared first, then nearest"},
+      {K::kListAccumulator, "list-accumulator", {"name"}, {}, ListAccumulator,
+       "holds when the site is in a loop and its def sets `name` to [] or list() before the outermost loop"},
   };
   return *specs;
 }

@@ -119,4 +119,36 @@ absl::Status CallableName(const LookupArgs& args, const MatchContext&, MatchStat
   return LookupFails(Concat("`", name, "` is not a function defined or imported here"));
 }
 
+// A name assigned inside a loop that the def set up as an empty list before the loop: the
+// loop was meant to add to it (`handles = []` ... `for m in ms: handles = hooks(m)` keeps
+// only the last loop's handles).
+absl::Status ListAccumulator(const LookupArgs& args, const MatchContext&, MatchState& state,
+                             std::vector<MatchState>&) {
+  const std::string name = LookupArg(args, "name");
+  const Document& document = *state.document;
+  std::optional<TSNode> def = EnclosingDef(state);
+  if (!def) return LookupFails("the site is not in a def");
+  std::optional<TSNode> loop = EnclosingOfType(state.statement, {"for_statement", "while_statement"});
+  if (!loop || ts_node_start_byte(*loop) < ts_node_start_byte(*def)) return LookupFails("the site is not in a loop of its def");
+  // The outermost loop of the def around the site: the list is set up before all of them.
+  for (std::optional<TSNode> outer = loop; outer && ts_node_start_byte(*outer) > ts_node_start_byte(*def);
+       outer = EnclosingOfType(ts_node_parent(*outer), {"for_statement", "while_statement", "function_definition"})) {
+    if (IsType(*outer, "function_definition")) break;
+    loop = outer;
+  }
+  bool found = false;
+  WalkTree(*def, [&](TSNode node) {
+    if (ts_node_start_byte(node) >= ts_node_start_byte(*loop)) return Walk::kStop;
+    if (IsType(node, "function_definition") && !ts_node_eq(node, *def)) return Walk::kSkip;
+    if (!IsType(node, "assignment")) return Walk::kDescend;
+    const TSNode left = ts_node_child_by_field_name(node, "left", 4);
+    const TSNode right = ts_node_child_by_field_name(node, "right", 5);
+    const std::string_view value = ts_node_is_null(right) ? "" : document.NodeText(right);
+    if (document.NodeText(left) == name && (value == "[]" || value == "list()")) found = true;
+    return Walk::kSkip;
+  });
+  if (!found) return LookupFails(Concat("`", name, "` is not set to an empty list before the loop"));
+  return absl::OkStatus();
+}
+
 }  // namespace smallfix

@@ -58,6 +58,8 @@ enum class LookupKind {
   kFallbackName,
   kRepoGetter,
   kFlagName,
+  kComparedLiterals,
+  kListAccumulator,
   kNearestWord,
   kUnusedName,
   kCount,  // not a look-up: how many there are (keep it last)
