@@ -115,6 +115,7 @@ class Outliner {
     info.module = module_;
     info.file = file_;
     info.line = document_.NodeStart(node).line + 1;
+    info.decorators = Decorators(document_, node);
     ForEachNamedChild(Field(node, "superclasses"), [&](TSNode base) {
       // metaclass=..., *bases and **kwargs are not bases we can follow.
       if (IsType(base, "keyword_argument") || IsType(base, "list_splat") ||

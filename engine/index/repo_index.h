@@ -31,6 +31,26 @@ struct RepoIndexOptions {
   size_t max_file_bytes = 8 << 20;
 };
 
+// What a call reaches, how, and whether the index is sure of it: for checking the call's
+// arguments against the signature with no failure to confirm it.
+struct CallTarget {
+  enum class Via {
+    kNone,
+    kFunction,        // f(...), mod.f(...): a def reached by name
+    kConstructor,     // Cls(...), mod.Cls(...), cls(...): __init__, Python passes self
+    kBoundMethod,     // self.m(...): Python passes self (or cls); a subclass may override m
+    kSuper,           // super().m(...): the base's m, Python passes self
+    kClassAttribute,  // Cls.m(...), cls.m(...) in a classmethod: self is passed by the call
+    kGuess,           // obj.m(...) with obj unknown: the few methods named m
+  };
+  std::vector<const FunctionInfo*> functions;  // best guess first, as ResolveCall
+  Via via = Via::kNone;
+  // False where Python may reach a def the index does not see first: a guess by name, or a
+  // class on the way with a base outside the repo (it may define the method) or a decorator
+  // (a dataclass writes its own __init__).
+  bool certain = false;
+};
+
 class RepoIndex {
  public:
   using Options = RepoIndexOptions;
@@ -56,6 +76,11 @@ class RepoIndex {
   //   obj.m(...)      methods named m anywhere, when at most kMaxGuesses exist: same module
   //                   first, then modules the document imports, then the rest
   std::vector<const FunctionInfo*> ResolveCall(const Document& document, TSNode call) const;
+  // The same resolution, with how the call reached its defs and whether it is certain.
+  CallTarget ResolveCallTarget(const Document& document, TSNode call) const;
+  // The methods of classes deriving from `method`'s class (in the repo) that override it:
+  // a self.m(...) call in the base class may reach any of them.
+  std::vector<const FunctionInfo*> Overrides(const FunctionInfo& method) const;
 
   // Every def named `name` (functions and methods), in index order.
   std::vector<const FunctionInfo*> FunctionsNamed(std::string_view name) const;
@@ -118,6 +143,10 @@ class RepoIndex {
   std::vector<int> FindMethodIndices(int class_index, std::string_view name, bool skip_self) const;
   int FindClassIndex(const Module* module, std::string_view qualname) const;
   std::vector<const FunctionInfo*> Constructor(int class_index) const;
+  // True when nothing the index cannot see stands before `defining` in `class_index`'s
+  // method order: no class on the way has a base outside the repo or a decorator.
+  bool PlainPathTo(int class_index, int defining) const;
+  int ClassIndexOf(const FunctionInfo& method) const;
   std::vector<const FunctionInfo*> Callees(const Target& target) const;
   // obj.m(...) with obj unknown: the methods named m, when few.
   std::vector<const FunctionInfo*> GuessMethod(std::string_view name, std::string_view module,

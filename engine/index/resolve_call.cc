@@ -52,7 +52,35 @@ std::vector<std::string_view> DottedParts(const Document& document, TSNode node)
 
 std::vector<const FunctionInfo*> RepoIndex::ResolveCall(const Document& document,
                                                         TSNode call) const {
-  if (!IsType(call, "call")) return {};
+  return ResolveCallTarget(document, call).functions;
+}
+
+CallTarget RepoIndex::ResolveCallTarget(const Document& document, TSNode call) const {
+  using Via = CallTarget::Via;
+  CallTarget none;
+  if (!IsType(call, "call")) return none;
+  // A class's __init__, or a method looked up from `start` in its method order.
+  auto in_class = [&](int start, std::vector<int> found, Via via) {
+    CallTarget target;
+    target.functions = ToPointers(found);
+    target.via = via;
+    target.certain = !found.empty() && PlainPathTo(start, ClassIndexOf(functions_[found.front()]));
+    return target;
+  };
+  auto constructor = [&](int class_index) {
+    return in_class(class_index, FindMethodIndices(class_index, "__init__", false), Via::kConstructor);
+  };
+  // A name or attribute the index resolved: a def (of a module, or of a class: unbound) or a class.
+  auto callees = [&](const Target& target, int owner_class) {
+    if (target.kind == Target::Kind::kClass) return constructor(target.class_index);
+    if (target.kind != Target::Kind::kFunctions) return none;
+    if (owner_class >= 0) return in_class(owner_class, target.functions, Via::kClassAttribute);
+    CallTarget found;
+    found.functions = ToPointers(target.functions);
+    found.via = Via::kFunction;
+    found.certain = !found.functions.empty();
+    return found;
+  };
   TSNode function = Field(call, "function");
   const size_t byte = ts_node_start_byte(call);
   const std::string module_name = ModuleNameOf(document.path());
@@ -83,6 +111,7 @@ std::vector<const FunctionInfo*> RepoIndex::ResolveCall(const Document& document
   const std::vector<TSNode> functions = EnclosingFunctions(call);
   int class_index = -1;
   std::string self_name;
+  bool in_classmethod = false;
   for (TSNode enclosing : functions) {
     TSNode cls = ClassOfMethod(enclosing);
     if (ts_node_is_null(cls)) continue;
@@ -96,24 +125,25 @@ std::vector<const FunctionInfo*> RepoIndex::ResolveCall(const Document& document
     if (!HasDecorator(document, enclosing, "staticmethod") && !params.empty() &&
         params.front().kind != Parameter::Kind::kVarPositional) {
       self_name = params.front().name;
+      in_classmethod = HasDecorator(document, enclosing, "classmethod");
     }
     break;
   }
 
   if (IsType(function, "identifier")) {
     const std::string_view name = document.NodeText(function);
-    if (name == self_name && class_index >= 0) return Constructor(class_index);  // cls(...)
+    if (name == self_name && class_index >= 0) return constructor(class_index);  // cls(...)
     for (TSNode enclosing : functions) {
       const std::string local = Concat(QualnameOf(document, enclosing), ".<locals>.", name);
       if (module == nullptr) break;
       if (auto it = module->functions.find(local); it != module->functions.end()) {
-        return ToPointers(it->second);
+        return callees(Target{Target::Kind::kFunctions, "", it->second, -1}, -1);
       }
-      if (int nested = FindClassIndex(module, local); nested >= 0) return Constructor(nested);
+      if (int nested = FindClassIndex(module, local); nested >= 0) return constructor(nested);
     }
-    return Callees(ResolveName(module, name, imports, 0));
+    return callees(ResolveName(module, name, imports, 0), -1);
   }
-  if (!IsType(function, "attribute")) return {};
+  if (!IsType(function, "attribute")) return none;
 
   TSNode object = Field(function, "object");
   const std::string_view attribute = document.NodeText(Field(function, "attribute"));
@@ -125,12 +155,13 @@ std::vector<const FunctionInfo*> RepoIndex::ResolveCall(const Document& document
       Target named = ResolveDotted(module, document.NodeText(args.front()), 0);
       if (named.kind == Target::Kind::kClass) start = named.class_index;
     }
-    if (start < 0) return {};
-    return ToPointers(FindMethodIndices(start, attribute, /*skip_self=*/true));
+    if (start < 0) return none;
+    return in_class(start, FindMethodIndices(start, attribute, /*skip_self=*/true), Via::kSuper);
   }
   // self.m(...) and cls.m(...)
   if (IsType(object, "identifier") && document.NodeText(object) == self_name && class_index >= 0) {
-    return ToPointers(FindMethodIndices(class_index, attribute, false));
+    return in_class(class_index, FindMethodIndices(class_index, attribute, false),
+                    in_classmethod ? Via::kClassAttribute : Via::kBoundMethod);
   }
   // mod.f(...), pkg.mod.f(...), Cls.m(...)
   const std::vector<std::string_view> parts = DottedParts(document, object);
@@ -151,10 +182,56 @@ std::vector<const FunctionInfo*> RepoIndex::ResolveCall(const Document& document
     for (size_t i = 1; i < parts.size() && target.kind != Target::Kind::kNone; ++i) {
       target = ResolveAttribute(target, parts[i], 0);
     }
-    if (target.kind == Target::Kind::kExternal) return {};
-    if (target.kind != Target::Kind::kNone) return Callees(ResolveAttribute(target, attribute, 0));
+    if (target.kind == Target::Kind::kExternal) return none;
+    if (target.kind != Target::Kind::kNone) {
+      return callees(ResolveAttribute(target, attribute, 0),
+                     target.kind == Target::Kind::kClass ? target.class_index : -1);
+    }
   }
-  return GuessMethod(attribute, module_name, imports);
+  CallTarget guess;
+  guess.functions = GuessMethod(attribute, module_name, imports);
+  guess.via = guess.functions.empty() ? Via::kNone : Via::kGuess;
+  return guess;
+}
+
+std::vector<const FunctionInfo*> RepoIndex::Overrides(const FunctionInfo& method) const {
+  std::vector<const FunctionInfo*> overrides;
+  const int base = ClassIndexOf(method);
+  auto it = functions_by_name_.find(method.name);
+  if (base < 0 || it == functions_by_name_.end()) return overrides;
+  for (int index : it->second) {
+    const FunctionInfo& other = functions_[index];
+    if (&other == &method || !other.is_method || other.IsShadowed()) continue;
+    const int cls = ClassIndexOf(other);
+    if (cls < 0 || cls == base) continue;
+    const std::vector<int> order = Linearize(cls);
+    if (std::find(order.begin(), order.end(), base) != order.end()) overrides.push_back(&other);
+  }
+  return overrides;
+}
+
+int RepoIndex::ClassIndexOf(const FunctionInfo& method) const {
+  if (!method.is_method) return -1;
+  return FindClassIndex(FindModule(method.module), method.class_qualname);
+}
+
+bool RepoIndex::PlainPathTo(int class_index, int defining) const {
+  if (class_index < 0 || defining < 0) return false;
+  for (int current : Linearize(class_index)) {
+    const ClassInfo& cls = classes_[current];
+    if (!cls.decorators.empty()) return false;
+    if (current == defining) return true;
+    // Bases the index did not follow (outside the repo) may define the method first;
+    // object, ABC and typing's Generic and Protocol define none that matters.
+    size_t harmless = 0;
+    for (const std::string& base : cls.bases) {
+      const std::string_view name = Trim(std::string_view(base).substr(0, base.find('[')));
+      harmless += name == "object" || name == "ABC" || name == "abc.ABC" || name.ends_with("Generic") ||
+                  name.ends_with("Protocol");
+    }
+    if (class_bases_[current].size() + harmless < cls.bases.size()) return false;
+  }
+  return false;
 }
 
 std::vector<const FunctionInfo*> RepoIndex::GuessMethod(std::string_view name,

@@ -50,6 +50,7 @@ struct ClassInfo {
   std::string file;
   int line = 0;  // 1-based line of the `class`
   std::vector<std::string> bases;  // as written: "BaseEngine", "nn.Module", "Generic[T]"
+  std::vector<std::string> decorators;  // as written without the `@`: "dataclass", "dataclass(frozen=True)"
 };
 
 }  // namespace smallfix

@@ -65,6 +65,16 @@ absl::Status FlagName(const LookupArgs& args, const MatchContext& context, Match
 absl::Status ComparedLiterals(const LookupArgs& args, const MatchContext& context, MatchState& state,
                               std::vector<MatchState>& more);
 
+// lookups_calls.cc
+absl::Status CallRejectsKeyword(const LookupArgs& args, const MatchContext& context, MatchState& state,
+                                std::vector<MatchState>& more);
+absl::Status CallMissesParameter(const LookupArgs& args, const MatchContext& context, MatchState& state,
+                                 std::vector<MatchState>& more);
+absl::Status CallExcessPositional(const LookupArgs& args, const MatchContext& context, MatchState& state,
+                                  std::vector<MatchState>& more);
+absl::Status TupleReturnTargets(const LookupArgs& args, const MatchContext& context, MatchState& state,
+                                std::vector<MatchState>& more);
+
 }  // namespace smallfix
 
 #endif  // SMALLFIX_ENGINE_PATTERNS_LOOKUP_FUNCTIONS_H_

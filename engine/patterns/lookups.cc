@@ -113,7 +113,16 @@ absl::Status NearestParameter(const Args& args, const MatchContext& context, Mat
   const ParamInfo* best = nullptr;
   size_t best_distance = SIZE_MAX;
   // Held here: `best` points into it (CallableParams returns a copy).
-  const std::vector<ParamInfo> params = state.callee->CallableParams();
+  std::vector<ParamInfo> params = state.callee->CallableParams();
+  if (!LookupArg(args, "call").empty()) {
+    // A keyword the call already passes cannot be passed twice.
+    absl::StatusOr<TSNode> call = CallNode(args, state);
+    if (!call.ok()) return call.status();
+    const std::vector<std::string> supplied = SuppliedParameters(*state.document, *call, params);
+    std::erase_if(params, [&](const ParamInfo& param) {
+      return std::find(supplied.begin(), supplied.end(), param.name) != supplied.end();
+    });
+  }
   for (const ParamInfo& param : params) {
     if (!IsPassable(param) || param.name == name) continue;
     const size_t distance = EditDistance(name, param.name);
@@ -135,10 +144,17 @@ absl::Status NearestParameter(const Args& args, const MatchContext& context, Mat
     }
     return parts;
   };
+  // One word is the other with an ending (enable / enabled, param / params).
+  auto same_word = [](std::string_view a, std::string_view b) {
+    if (a.size() > b.size()) std::swap(a, b);
+    return a == b || (a.size() >= 4 && b.starts_with(a) && b.size() - a.size() <= 2);
+  };
   auto shared_words = [&](std::string_view a, std::string_view b) {
     const std::vector<std::string> wa = words(a), wb = words(b);
     size_t shared = 0;
-    for (const std::string& w : wa) shared += std::count(wb.begin(), wb.end(), w) > 0;
+    for (const std::string& w : wa) {
+      shared += std::any_of(wb.begin(), wb.end(), [&](const std::string& v) { return same_word(w, v); });
+    }
     return shared >= 2 && 2 * shared >= std::min(wa.size(), wb.size()) + 1;
   };
   if (best_distance > std::max<size_t>(2, name.size() / 3)) {
@@ -251,8 +267,8 @@ const std::vector<LookupSpec>& LookupSpecs() {
        "resolve the function a call reaches through the repo index"},
       {K::kMissingArgument, "missing-argument", {"call", "name"}, {"argument", "value"}, MissingArgument,
        "a required parameter of the callee the call does not pass, and a name in scope for it"},
-      {K::kNearestParameter, "nearest-parameter", {"name"}, {"parameter"}, NearestParameter,
-       "the callee's parameter nearest to a name (typo or rename)"},
+      {K::kNearestParameter, "nearest-parameter", {"name", "call"}, {"parameter"}, NearestParameter,
+       "the callee's parameter nearest to a name (typo or rename); with `call`, not one the call already passes"},
       {K::kCalleeLacksParameter, "callee-lacks-parameter", {"name"}, {}, CalleeLacksParameter,
        "holds when the callee neither has the parameter nor takes **kwargs"},
       {K::kExternalCallee, "external-callee", {"call"}, {}, ExternalCallee,
@@ -303,6 +319,22 @@ const std::vector<LookupSpec>& LookupSpecs() {
        "enclosing def, else the module; most often compared first, then nearest"},
       {K::kListAccumulator, "list-accumulator", {"name"}, {}, ListAccumulator,
        "holds when the site is in a loop and its def sets `name` to [] or list() before the outermost loop"},
+      {K::kCallRejectsKeyword, "call-rejects-keyword", {"call", "name"}, {"callee", "callee_file", "callee_params"},
+       CallRejectsKeyword,
+       "holds when the index is sure of every def the call reaches and none takes the keyword (nor **kwargs)"},
+      {K::kCallMissesParameter, "call-misses-parameter", {"call", "required", "pass"},
+       {"argument", "value", "callee", "callee_file", "callee_params"}, CallMissesParameter,
+       "each parameter (required: yes, or no for one with a default) of the surely resolved callee that the "
+       "call leaves out while the same name (or self.<name>) is in scope, to pass as `pass` says: positional "
+       "(the next slot of a call with no keywords) or keyword"},
+      {K::kCallExcessPositional, "call-excess-positional", {"call"}, {"excess", "callee", "callee_file", "callee_params"},
+       CallExcessPositional,
+       "holds when the call passes more positional arguments than the surely resolved callee takes; binds the "
+       "last (a node too), then any other whose name is no parameter's"},
+      {K::kTupleReturnTargets, "tuple-return-targets", {"call", "target"},
+       {"targets", "arity", "callee", "callee_file", "callee_params"}, TupleReturnTargets,
+       "holds when every return of the surely resolved callee is a tuple of one size that the assignment's "
+       "target (a name not used as a tuple, or names) does not match; binds the targets that do"},
   };
   return *specs;
 }

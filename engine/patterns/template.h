@@ -62,6 +62,10 @@ enum class LookupKind {
   kListAccumulator,
   kNearestWord,
   kUnusedName,
+  kCallRejectsKeyword,
+  kCallMissesParameter,
+  kCallExcessPositional,
+  kTupleReturnTargets,
   kCount,  // not a look-up: how many there are (keep it last)
 };
 
