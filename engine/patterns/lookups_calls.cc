@@ -100,16 +100,32 @@ bool Contains(const std::vector<std::string>& names, std::string_view name) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 
+// The methods the class around `node` defines: self.<method> is in scope but is no value.
+std::vector<std::string> MethodsAround(const Document& document, TSNode node) {
+  std::vector<std::string> methods;
+  std::optional<TSNode> def = EnclosingOfType(node, {"function_definition"});
+  const TSNode cls = def ? ClassOfMethod(*def) : TSNode{};
+  if (ts_node_is_null(cls)) return methods;
+  ForEachNamedChild(Field(cls, "body"), [&](TSNode statement) {
+    const TSNode function = IsType(statement, "decorated_definition") ? Field(statement, "definition") : statement;
+    if (IsType(function, "function_definition")) methods.emplace_back(document.NodeText(Field(function, "name")));
+  });
+  return methods;
+}
+
 // The names in scope at the call that can stand for parameter `name`: the same local,
-// parameter or loop variable, else self.<name> when the class assigns it. Not a global,
-// an import or a builtin: a module-level `config` or the builtin `input` is no evidence.
-std::vector<std::string> ValuesFor(const std::vector<ScopeName>& scope, const std::string& name) {
+// parameter or loop variable, else self.<name> when the class assigns it (not a method of
+// it). Not a global, an import or a builtin: a module-level `config` or the builtin `input`
+// is no evidence.
+std::vector<std::string> ValuesFor(const std::vector<ScopeName>& scope, const std::vector<std::string>& methods,
+                                   const std::string& name) {
   std::vector<std::string> exact, attribute;
+  const bool is_method = std::find(methods.begin(), methods.end(), name) != methods.end();
   for (const ScopeName& entry : scope) {
     if (entry.name == name && (entry.kind == ScopeName::Kind::kParameter || entry.kind == ScopeName::Kind::kLocal ||
                                entry.kind == ScopeName::Kind::kLoopVariable)) {
       exact.push_back(entry.name);
-    } else if (entry.kind == ScopeName::Kind::kAttribute && entry.name.ends_with(Concat(".", name)) &&
+    } else if (entry.kind == ScopeName::Kind::kAttribute && !is_method && entry.name.ends_with(Concat(".", name)) &&
                entry.name.find('.') == entry.name.size() - name.size() - 1) {
       attribute.push_back(entry.name);
     }
@@ -159,6 +175,7 @@ absl::Status CallMissesParameter(const LookupArgs& args, const MatchContext& con
   std::string passed;
   for (TSNode item : ListItems(Field(*call, "arguments"))) passed += Concat("\n", document.NodeText(item), "\n");
   const std::vector<ScopeName> scope = NamesInScope(document, ts_node_start_byte(*call));
+  const std::vector<std::string> methods = MethodsAround(document, *call);
   const std::vector<ParamInfo>& params = reached->front().params;
   size_t slot = 0;  // the parameter's place among the positional ones
   std::vector<std::pair<std::string, std::string>> answers;  // parameter, value
@@ -178,7 +195,7 @@ absl::Status CallMissesParameter(const LookupArgs& args, const MatchContext& con
     // Positionally only into the next free slot of a call that passes no keyword.
     const bool as_positional = here == bindings.front().positionals.size() && bindings.front().keywords.empty();
     if (as_positional != positional || (!positional && param.kind == Kind::kPositionalOnly)) continue;
-    for (const std::string& value : ValuesFor(scope, param.name)) {
+    for (const std::string& value : ValuesFor(scope, methods, param.name)) {
       if (passed.find(Concat("\n", value, "\n")) != std::string::npos) continue;  // passed already, elsewhere
       (value.find('.') == std::string::npos ? answers : by_attribute).emplace_back(param.name, value);
       break;

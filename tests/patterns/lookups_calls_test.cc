@@ -33,6 +33,12 @@ class Loop:
     def pair(self):
         return self.numel, self.world_size
 
+    def validate(self, step=None):
+        return step
+
+    def step(self):
+        return self.validate()
+
     def unpack(self):
         p = self.pair()
         x, y, _ = self.pair()
@@ -118,6 +124,8 @@ TEST_F(LookupsCallsTest, MissingParameterByPositionOrKeyword) {
   ASSERT_TRUE(optional.ok()) << optional.status();
   EXPECT_EQ(optional->front().bindings["argument"], "device");
   EXPECT_EQ(optional->front().bindings["value"], "device");
+  // self.step is a method, no value for step.
+  EXPECT_FALSE(Run(LookupKind::kCallMissesParameter, "self.validate()", {{"required", "no"}, {"pass", "positional"}}).ok());
   // **opts may pass anything.
   EXPECT_FALSE(Run(LookupKind::kCallMissesParameter, "self.split(self.numel, **", {{"required", "no"}, {"pass", "keyword"}})
                    .ok());
