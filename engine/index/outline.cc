@@ -1,6 +1,9 @@
 #include "engine/index/outline.h"
 
+#include <functional>
+
 #include "engine/base/concat.h"
+#include "engine/index/scope.h"
 #include "engine/index/tree_walk.h"
 #include "engine/source/syntax.h"
 
@@ -63,19 +66,71 @@ class Outliner {
 
   ModuleOutline Run() {
     Visit(document_.root(), Scope{});
+    CollectAssignedAttributes();
     return std::move(outline_);
   }
 
  private:
   void Visit(TSNode node, const Scope& scope) {
+    const bool module_level = scope.prefix.empty();
     ForEachNamedChild(node, [&](TSNode child) {
       if (IsType(child, "function_definition")) {
+        if (module_level && document_.NodeText(Field(child, "name")) == "__getattr__") {
+          outline_.has_module_getattr = true;
+        }
         AddFunction(child, scope);
       } else if (IsType(child, "class_definition")) {
         AddClass(child, scope);
       } else if (MayHoldStatements(child)) {
         Visit(child, scope);
+      } else if (module_level && IsType(child, "expression_statement")) {
+        ForEachNamedChild(child, [&](TSNode expression) {
+          for (TSNode assignment = expression; IsType(assignment, "assignment");
+               assignment = Field(assignment, "right")) {
+            AddGlobals(Field(assignment, "left"));
+          }
+        });
       }
+    });
+  }
+
+  // `A = B = 1`, `a, b = ...`: the names a module-level assignment binds.
+  void AddGlobals(TSNode target) {
+    if (ts_node_is_null(target)) return;
+    if (IsType(target, "identifier")) {
+      outline_.globals.emplace_back(document_.NodeText(target));
+    } else if (IsType(target, "pattern_list") || IsType(target, "tuple_pattern") ||
+               IsType(target, "list_pattern") || IsType(target, "list_splat_pattern")) {
+      ForEachNamedChild(target, [&](TSNode child) { AddGlobals(child); });
+    }
+  }
+
+  // `obj.name = ...` (also augmented, for and with targets) and setattr(obj, "name", ...)
+  // anywhere in the module.
+  void CollectAssignedAttributes() {
+    std::function<void(TSNode)> add_target = [&](TSNode target) {
+      if (ts_node_is_null(target)) return;
+      if (IsType(target, "attribute")) {
+        outline_.assigned_attributes.emplace_back(document_.NodeText(Field(target, "attribute")));
+        return;
+      }
+      if (IsType(target, "subscript") || IsType(target, "identifier")) return;
+      ForEachNamedChild(target, add_target);
+    };
+    WalkTree(document_.root(), [&](TSNode node) {
+      if (IsType(node, "assignment") || IsType(node, "augmented_assignment") || IsType(node, "for_statement")) {
+        add_target(Field(node, "left"));
+      } else if (IsType(node, "as_pattern")) {
+        add_target(Field(node, "alias"));
+      } else if (IsType(node, "call") && document_.NodeText(Field(node, "function")) == "setattr") {
+        TSNode arguments = Field(node, "arguments");
+        TSNode name = ts_node_named_child_count(arguments) > 1 ? ts_node_named_child(arguments, 1) : TSNode{};
+        if (!ts_node_is_null(name) && IsType(name, "string")) {
+          std::string_view text = document_.NodeText(name);
+          if (text.size() >= 2) outline_.assigned_attributes.emplace_back(text.substr(1, text.size() - 2));
+        }
+      }
+      return Walk::kDescend;
     });
   }
 
@@ -124,6 +179,10 @@ class Outliner {
       }
       info.bases.emplace_back(document_.NodeText(base));
     });
+    info.attributes = ClassAttributeNames(document_, node);
+    for (const std::string& name : info.attributes) {
+      info.dynamic_attributes |= name == "__getattr__" || name == "__getattribute__" || name == "__slots__";
+    }
     Scope inner{Concat(info.qualname, "."), static_cast<int>(outline_.classes.size())};
     outline_.classes.push_back(std::move(info));
     Visit(Field(node, "body"), inner);

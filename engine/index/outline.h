@@ -13,6 +13,11 @@ namespace smallfix {
 struct ModuleOutline {
   std::vector<FunctionInfo> functions;
   std::vector<ClassInfo> classes;
+  // Names assigned at module level (also under a top-level if or try): constants, aliases.
+  std::vector<std::string> globals;
+  // Attribute names the module assigns on any object (`x.name = ...`, `setattr(x, "name", ...)`).
+  std::vector<std::string> assigned_attributes;
+  bool has_module_getattr = false;  // a module-level def __getattr__ (PEP 562)
 };
 
 // `module` and `file` are copied into every record (file is the repo-relative path).

@@ -1,6 +1,7 @@
 #include "engine/index/repo_index.h"
 
 #include <algorithm>
+#include <optional>
 #include <filesystem>
 #include <fstream>
 
@@ -95,6 +96,22 @@ void RepoIndex::AddDocument(const Document& document, const std::string& package
   const int module_index = static_cast<int>(modules_.size());
 
   ModuleOutline outline = OutlineModule(document, module.name, file);
+  module.has_getattr = outline.has_module_getattr;
+  auto add_definer = [&](const std::string& name) {
+    std::vector<int>& modules = top_level_definers_[name];
+    if (modules.empty() || modules.back() != module_index) modules.push_back(module_index);
+  };
+  for (std::string& name : outline.globals) {
+    add_definer(name);
+    module.globals.insert(std::move(name));
+  }
+  for (std::string& name : outline.assigned_attributes) assigned_attributes_.insert(std::move(name));
+  for (const FunctionInfo& function : outline.functions) {
+    if (function.qualname == function.name) add_definer(function.name);
+  }
+  for (const ClassInfo& cls : outline.classes) {
+    if (cls.qualname == cls.name) add_definer(cls.name);
+  }
   for (FunctionInfo& function : outline.functions) {
     const int index = static_cast<int>(functions_.size());
     module.functions[function.qualname].push_back(index);
@@ -352,6 +369,74 @@ std::vector<const FunctionInfo*> RepoIndex::ToPointers(const std::vector<int>& i
   pointers.reserve(indices.size());
   for (int index : indices) pointers.push_back(&functions_[index]);
   return pointers;
+}
+
+std::vector<RepoIndex::Definer> RepoIndex::ModulesDefining(std::string_view name) const {
+  std::vector<Definer> out;
+  if (auto it = top_level_definers_.find(name); it != top_level_definers_.end()) {
+    for (int index : it->second) out.push_back({modules_[index].name, modules_[index].file, false});
+  }
+  for (const Module& module : modules_) {
+    if (!module.is_package) continue;
+    if (FindModuleExact(Concat(module.name, ".", name)) != nullptr) out.push_back({module.name, module.file, true});
+  }
+  return out;
+}
+
+const RepoIndex::Module* RepoIndex::FindModuleExact(std::string_view name) const {
+  auto it = module_by_name_.find(name);
+  return it == module_by_name_.end() ? nullptr : &modules_[it->second];
+}
+
+std::optional<bool> RepoIndex::ModuleBinds(std::string_view module_name, std::string_view name) const {
+  const Module* module = FindModule(module_name);
+  if (module == nullptr) {
+    // A namespace package binds its submodules only.
+    if (packages_.contains(module_name) && IsModuleOrPackage(Concat(module_name, ".", name))) return true;
+    return std::nullopt;
+  }
+  if (!module->imports.stars.empty() || module->has_getattr) return std::nullopt;
+  if (module->functions.contains(name) || module->classes.contains(name) || module->globals.contains(name) ||
+      module->imports.named.contains(name)) {
+    return true;
+  }
+  return IsModuleOrPackage(Concat(module->name, ".", name));
+}
+
+bool RepoIndex::IsPackage(std::string_view name) const {
+  const Module* module = FindModuleExact(name);
+  return module != nullptr && module->is_package;
+}
+
+std::string RepoIndex::ImportableName(std::string_view module) const {
+  // "src.pkg.mod" where src/pkg/__init__.py exists and src/ has none: "pkg.mod".
+  size_t part_start = 0;
+  for (size_t end = module.find('.'); end != std::string_view::npos; end = module.find('.', end + 1)) {
+    if (IsPackage(module.substr(0, end))) return std::string(module.substr(part_start));
+    part_start = end + 1;
+  }
+  return std::string(module);
+}
+
+std::optional<std::vector<std::string>> RepoIndex::ClassAttributes(const ClassInfo& cls) const {
+  const int index = FindClassIndex(FindModule(cls.module), cls.qualname);
+  if (index < 0) return std::nullopt;
+  std::vector<std::string> out;
+  for (int current : Linearize(index)) {
+    const ClassInfo& info = classes_[current];
+    if (info.dynamic_attributes) return std::nullopt;
+    // Bases the index could not follow must be plain roots that lend no attributes of note.
+    size_t plain = 0;
+    for (const std::string& base : info.bases) {
+      const std::string_view bare = Trim(std::string_view(base).substr(0, base.find('[')));
+      plain += bare == "object" || bare == "ABC" || bare == "abc.ABC" || bare == "Generic" ||
+               bare == "typing.Generic" || bare == "Protocol" || bare == "nn.Module" ||
+               bare == "torch.nn.Module" || bare == "Module";
+    }
+    if (plain + class_bases_[current].size() < info.bases.size()) return std::nullopt;
+    out.insert(out.end(), info.attributes.begin(), info.attributes.end());
+  }
+  return out;
 }
 
 std::vector<const FunctionInfo*> RepoIndex::FunctionsNamed(std::string_view name) const {

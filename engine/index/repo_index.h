@@ -4,6 +4,7 @@
 #include <tree_sitter/api.h>
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -91,6 +92,33 @@ class RepoIndex {
   // The module name the index gives a repo-relative path.
   std::string ModuleNameOf(std::string_view path) const;
 
+  // A module (by name and repo-relative file) that defines a name at its top level.
+  struct Definer {
+    std::string module;
+    std::string file;
+    bool is_submodule = false;  // the name is a submodule of this package, not a def in it
+  };
+  // The modules whose top level defines `name` by a def, a class or an assignment (not an
+  // import), and the packages that hold a submodule `name`, in index order.
+  std::vector<Definer> ModulesDefining(std::string_view name) const;
+  // Whether `module`'s top level binds `name`: a def, class, assignment or import there, or a
+  // submodule of that name. nullopt when the index cannot tell: the module is not in the
+  // repo, it has `from m import *` or a module-level __getattr__.
+  std::optional<bool> ModuleBinds(std::string_view module, std::string_view name) const;
+  // A module or package (also a namespace package) of the repo.
+  bool HasModule(std::string_view name) const { return IsModuleOrPackage(name); }
+  // A package with an __init__.py in the repo.
+  bool IsPackage(std::string_view name) const;
+  // The name code imports `module` by: the index's name without leading folders that are not
+  // packages ("src.pkg.mod" -> "pkg.mod" in a src/ layout).
+  std::string ImportableName(std::string_view module) const;
+  // True when some module assigns an attribute of this name on some object.
+  bool AssignsAttribute(std::string_view name) const { return assigned_attributes_.contains(name); }
+  // What `self.` reaches in `cls`: its attributes (ClassInfo::attributes) and those of its
+  // bases. nullopt when that cannot be known: a base is neither in the repo nor a plain root
+  // (object, ABC, Generic, nn.Module), or a class on the way defines __getattr__ or __slots__.
+  std::optional<std::vector<std::string>> ClassAttributes(const ClassInfo& cls) const;
+
   const std::vector<FunctionInfo>& functions() const { return functions_; }
   const std::vector<ClassInfo>& classes() const { return classes_; }
   // Repo-relative paths of the files not indexed; skip_reasons() says why, one per path.
@@ -116,6 +144,8 @@ class RepoIndex {
     StringMap<std::vector<int>> functions;
     StringMap<int> classes;  // qualname -> index into classes_
     Imports imports;  // top-level ones
+    StringSet globals;  // names assigned at the top level
+    bool has_getattr = false;  // a module-level __getattr__
   };
   // What a name or dotted expression stands for.
   struct Target {
@@ -131,6 +161,7 @@ class RepoIndex {
   void Finish();  // orders defs and resolves class bases once every module is in
 
   const Module* FindModule(std::string_view name) const;
+  const Module* FindModuleExact(std::string_view name) const;  // no src/ suffix guess
   bool IsModuleOrPackage(std::string_view name) const;
   // `name` at the top level of `module` (may be null: a file not in the index), seeing the
   // names `imports` binds.
@@ -165,6 +196,8 @@ class RepoIndex {
   StringSet packages_;  // every dotted prefix of a module name
   StringMap<std::vector<int>> functions_by_name_;
   StringMap<std::vector<int>> classes_by_name_;
+  StringMap<std::vector<int>> top_level_definers_;  // name -> modules defining it at the top level
+  StringSet assigned_attributes_;
   std::vector<std::string> skipped_;
   std::vector<std::string> skip_reasons_;
 };

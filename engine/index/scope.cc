@@ -341,6 +341,15 @@ std::vector<ScopeName> NamesInScope(const Document& document, size_t byte) {
   return names.Take();
 }
 
+std::vector<std::string> ClassAttributeNames(const Document& document, TSNode cls) {
+  NameList names;
+  // The receiver's name does not matter here: every method's own first parameter is used.
+  AddClassAttributes(document, cls, "", names);
+  std::vector<std::string> out;
+  for (ScopeName& name : names.Take()) out.push_back(name.name.substr(1));  // ".x" -> "x"
+  return out;
+}
+
 bool IsNameInScope(const Document& document, size_t byte, std::string_view name) {
   for (const ScopeName& scope_name : NamesInScope(document, byte)) {
     if (scope_name.name == name) return true;

@@ -1,6 +1,8 @@
 #ifndef SMALLFIX_ENGINE_INDEX_SCOPE_H_
 #define SMALLFIX_ENGINE_INDEX_SCOPE_H_
 
+#include <tree_sitter/api.h>
+
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -40,6 +42,11 @@ struct ScopeName {
 // Names a statement binds become visible after it: in `x = f(x)` the `x` inside the call is
 // the earlier one, if any. Not modelled: `global`/`nonlocal`, `del`, match-case captures.
 std::vector<ScopeName> NamesInScope(const Document& document, size_t byte);
+
+// What `self.` reaches in the class `cls` (a class_definition) by its own code: the names its
+// body binds (methods, class attributes) and the attributes any of its methods assigns on
+// its first parameter, each once, in source order. Bases are not followed.
+std::vector<std::string> ClassAttributeNames(const Document& document, TSNode cls);
 
 // True when `name` ("x" or "self.x") is among NamesInScope(document, byte).
 bool IsNameInScope(const Document& document, size_t byte, std::string_view name);

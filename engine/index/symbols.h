@@ -51,6 +51,10 @@ struct ClassInfo {
   int line = 0;  // 1-based line of the `class`
   std::vector<std::string> bases;  // as written: "BaseEngine", "nn.Module", "Generic[T]"
   std::vector<std::string> decorators;  // as written without the `@`: "dataclass", "dataclass(frozen=True)"
+  // What `self.` reaches without a base: the names its body binds (methods, class
+  // attributes) and the attributes its methods assign on their first parameter.
+  std::vector<std::string> attributes;
+  bool dynamic_attributes = false;  // it defines __getattr__, __getattribute__ or __slots__
 };
 
 }  // namespace smallfix

@@ -58,6 +58,16 @@ absl::Status CallableName(const LookupArgs& args, const MatchContext& context, M
 absl::Status ListAccumulator(const LookupArgs& args, const MatchContext& context, MatchState& state,
                              std::vector<MatchState>& more);
 
+// lookups_undefined.cc
+absl::Status UndefinedNameLookup(const LookupArgs& args, const MatchContext& context, MatchState& state,
+                                 std::vector<MatchState>& more);
+absl::Status MissingImport(const LookupArgs& args, const MatchContext& context, MatchState& state,
+                           std::vector<MatchState>& more);
+absl::Status MovedImport(const LookupArgs& args, const MatchContext& context, MatchState& state,
+                         std::vector<MatchState>& more);
+absl::Status UnassignedAttribute(const LookupArgs& args, const MatchContext& context, MatchState& state,
+                                 std::vector<MatchState>& more);
+
 // lookups_flags.cc
 absl::Status FlagName(const LookupArgs& args, const MatchContext& context, MatchState& state,
                       std::vector<MatchState>& more);

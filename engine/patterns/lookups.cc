@@ -335,6 +335,20 @@ const std::vector<LookupSpec>& LookupSpecs() {
        {"targets", "arity", "callee", "callee_file", "callee_params"}, TupleReturnTargets,
        "holds when every return of the surely resolved callee is a tuple of one size that the assignment's "
        "target (a name not used as a tuple, or names) does not match; binds the targets that do"},
+      {K::kUndefinedName, "undefined-name", {"capture"}, {}, UndefinedNameLookup,
+       "holds when the capture is a read of a name that nothing in the module binds and that is no builtin"},
+      {K::kMissingImport, "missing-import", {"at"}, {"name", "import"}, MissingImport,
+       "one match per name the module reads but never binds that a known module or exactly one repo module "
+       "defines, with its import statement; `at: imports` only at a site in the import block (every such name of "
+       "the module), else only names the site reads"},
+      {K::kMovedImport, "moved-import", {"names"}, {"new_module", "kept", "import"}, MovedImport,
+       "holds when the site's from-import names a repo module that lacks all (`names: all`) or only some "
+       "(`names: some`) of its names while exactly one other repo module defines the missing ones; binds that "
+       "module as the file writes it (relative or absolute), and for `some` the statement without them (`kept`) "
+       "and their own import (`import`)"},
+      {K::kUnassignedAttribute, "unassigned-attribute", {"name"}, {"nearest"}, UnassignedAttribute,
+       "holds when `self.x` is read in a method but neither the class nor its repo bases assign or define `x` and "
+       "no module assigns `.x`; binds up to 3 attributes the class has that are nearest to it"},
   };
   return *specs;
 }

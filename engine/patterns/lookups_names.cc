@@ -2,6 +2,7 @@
 // the names in scope nearest to a name, the sibling methods of a receiver. Each may answer several times (one match
 // per answer), nearest first.
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "absl/strings/ascii.h"
@@ -47,8 +48,10 @@ std::string CollapseSpaces(std::string_view text) {
 
 bool IsCapitalized(std::string_view name) { return !name.empty() && name[0] >= 'A' && name[0] <= 'Z'; }
 
-// The `limit` closest of `names` to `name`, closest first (ties: the order given).
-std::vector<std::string> Nearest(std::string_view name, const std::vector<std::string>& names) {
+// The `limit` closest of `names` to `name`, closest first (ties: the order given); with
+// `proximity` (distance from the site to each name's nearest use), see below.
+std::vector<std::string> Nearest(std::string_view name, const std::vector<std::string>& names,
+                                 const std::map<std::string, size_t, std::less<>>* proximity = nullptr) {
   std::vector<std::pair<size_t, std::string>> scored;
   std::set<std::string, std::less<>> seen;
   for (const std::string& candidate : names) {
@@ -59,10 +62,50 @@ std::vector<std::string> Nearest(std::string_view name, const std::vector<std::s
       scored.emplace_back(*closeness, candidate);
     }
   }
-  std::stable_sort(scored.begin(), scored.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  auto near = [&](const std::string& candidate) -> size_t {
+    if (proximity == nullptr) return 0;
+    auto it = proximity->find(candidate);
+    return it == proximity->end() ? SIZE_MAX : it->second;
+  };
+  // With proximity: a near-typo first, then names sharing a word, then the rest; within each,
+  // the name used nearest the site (ln_weight and fc2_weight are both one word off `weight`;
+  // the fc2 branch means fc2_weight).
+  const std::vector<std::string> words = Split(name, '_');
+  auto bucket = [&](const std::pair<size_t, std::string>& entry) -> size_t {
+    if (proximity == nullptr) return entry.first;
+    if (entry.first <= 2) return 0;
+    const std::vector<std::string> other = Split(entry.second, '_');
+    const bool shared = std::any_of(words.begin(), words.end(), [&](const std::string& word) {
+      return std::find(other.begin(), other.end(), word) != other.end();
+    });
+    return shared ? 1 : 2;
+  };
+  std::stable_sort(scored.begin(), scored.end(), [&](const auto& a, const auto& b) {
+    if (bucket(a) != bucket(b)) return bucket(a) < bucket(b);
+    if (near(a.second) != near(b.second)) return near(a.second) < near(b.second);
+    return a.first < b.first;
+  });
   std::vector<std::string> out;
   for (size_t i = 0; i < scored.size() && i < kMaxAnswers; ++i) out.push_back(scored[i].second);
+  return out;
+}
+
+// For each identifier in the def around `at` (the module outside defs), the distance in
+// bytes from `at` to its nearest occurrence: of two names equally close in spelling, the
+// one the code around the site uses is the likelier (fc2_weight in the fc2 branch).
+std::map<std::string, size_t, std::less<>> Proximity(const Document& document, TSNode at) {
+  std::map<std::string, size_t, std::less<>> out;
+  std::optional<TSNode> def = EnclosingOfType(at, {"function_definition"});
+  const size_t site = ts_node_start_byte(at);
+  WalkTree(def ? *def : document.root(), [&](TSNode node) {
+    if (IsType(node, "identifier")) {
+      const size_t start = ts_node_start_byte(node);
+      const size_t distance = start > site ? start - site : site - start;
+      auto [it, inserted] = out.emplace(std::string(document.NodeText(node)), distance);
+      if (!inserted) it->second = std::min(it->second, distance);
+    }
+    return Walk::kDescend;
+  });
   return out;
 }
 
@@ -206,7 +249,8 @@ absl::Status NearestName(const LookupArgs& args, const MatchContext&, MatchState
           break;  // imports, builtins and attributes are not values of the same kind
       }
     }
-    names = Nearest(name, scope);
+    const std::map<std::string, size_t, std::less<>> proximity = Proximity(document, state.statement);
+    names = Nearest(name, scope, &proximity);
   }
   return BindEach("nearest", names, state, more, Concat("no name in scope is near `", name, "`"));
 }

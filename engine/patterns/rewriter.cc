@@ -3,6 +3,8 @@
 #include "absl/strings/str_format.h"
 #include "engine/base/concat.h"
 #include "engine/index/repo_index.h"
+#include "engine/index/tree_walk.h"
+#include "engine/patterns/import_placement.h"
 #include "engine/source/call_edits.h"
 #include "engine/source/comma_list.h"
 #include "engine/source/indentation.h"
@@ -334,6 +336,29 @@ absl::Status AddImportAction(const Args& args, const MatchContext&, MatchState& 
   return AddImport(*code, state, files);
 }
 
+absl::Status PlaceImportAction(const Args& args, const MatchContext& context, MatchState& state, Files& files) {
+  absl::StatusOr<std::string> code = ExpandArg(args, "code", state.bindings);
+  if (!code.ok()) return code.status();
+  const IsFirstParty first_party = [&](std::string_view top) {
+    return context.index != nullptr && context.index->HasModule(top);
+  };
+  FileEdits& file = SiteFile(state, files);
+  // One statement per line, each placed on its own against the unedited file; insertions at
+  // one place land in the order given.
+  for (size_t start = 0; start < code->size();) {
+    size_t end = code->find('\n', start);
+    if (end == std::string::npos) end = code->size();
+    const std::string line = code->substr(start, end - start);
+    start = end + 1;
+    if (Trim(line).empty()) continue;
+    absl::StatusOr<Edit> edit = PlaceImport(file.document, line, first_party);
+    if (absl::IsNotFound(edit.status())) continue;  // already imported
+    if (!edit.ok()) return edit.status();
+    if (absl::Status added = file.edits.Add(*std::move(edit)); !added.ok()) return added;
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 const std::vector<ActionSpec>& ActionSpecs() {
@@ -354,6 +379,7 @@ const std::vector<ActionSpec>& ActionSpecs() {
       {K::kAddParameter, "add-parameter", {"function", "name"}, {"default"}, AddParameterAction},
       {K::kSetDefault, "set-default", {"function", "name", "value"}, {}, SetDefaultAction},
       {K::kAddImport, "add-import", {"code"}, {}, AddImportAction},
+      {K::kPlaceImport, "place-import", {"code"}, {}, PlaceImportAction},
   };
   return *specs;
 }

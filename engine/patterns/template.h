@@ -33,6 +33,7 @@ enum class ActionKind {
   kAddParameter,
   kSetDefault,
   kAddImport,
+  kPlaceImport,
 };
 
 // The context look-ups a template may name (`lookup:`); lookups.cc's table gives each its
@@ -66,6 +67,10 @@ enum class LookupKind {
   kCallMissesParameter,
   kCallExcessPositional,
   kTupleReturnTargets,
+  kUndefinedName,
+  kMissingImport,
+  kMovedImport,
+  kUnassignedAttribute,
   kCount,  // not a look-up: how many there are (keep it last)
 };
 

@@ -113,10 +113,22 @@ absl::Status AddMultiSiteCandidates(const std::vector<RepairSite>& sites,
 // A site is also the gap before its line: a fix may insert a statement there, after the
 // statement before it in the same block (the value that statement made gets its default, a
 // collective's result its division). The 1-based line of that statement, or 0 when the site's
-// line does not start a statement or none comes before it in the block.
+// line does not start a statement or none comes before it in the block. On a blank or comment
+// line (where a fix that only inserts has its fault line when it adds to the end of a block,
+// an import after the last one) it is the statement on the nearest code line above.
 int StatementBeforeLine(const Document& document, int line) {
   std::optional<TSNode> statement = StatementAtLine(document, line - 1);
-  if (!statement || static_cast<int>(document.NodeStart(*statement).line) != line - 1) return 0;
+  if (!statement) {
+    for (int above = line - 2; above >= 0; --above) {
+      const std::string_view text = document.lines().Line(above);
+      const size_t first = text.find_first_not_of(" \t\f\r");
+      if (first == std::string_view::npos || text[first] == '#') continue;
+      std::optional<TSNode> before = StatementAtLine(document, above);
+      return before ? static_cast<int>(document.NodeStart(*before).line) + 1 : 0;
+    }
+    return 0;
+  }
+  if (static_cast<int>(document.NodeStart(*statement).line) != line - 1) return 0;
   TSNode previous = ts_node_prev_named_sibling(*statement);
   while (!ts_node_is_null(previous) && IsComment(previous)) previous = ts_node_prev_named_sibling(previous);
   if (ts_node_is_null(previous) || !IsStatement(previous)) return 0;

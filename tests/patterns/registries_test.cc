@@ -35,7 +35,7 @@ TEST(RegistriesTest, EveryActionKindHasOneEntryAndFunction) {
     EXPECT_EQ(FindActionSpec(spec.name), &spec);
     EXPECT_EQ(&SpecOf(spec.kind), &spec);
   }
-  EXPECT_EQ(kinds.size(), static_cast<size_t>(ActionKind::kAddImport) + 1);
+  EXPECT_EQ(kinds.size(), static_cast<size_t>(ActionKind::kPlaceImport) + 1);
 }
 
 // Localization's rules may only give classes templates can name.
