@@ -66,8 +66,10 @@ class CandidateGeneratorTest : public ::testing::Test {
 
 TEST_F(CandidateGeneratorTest, WithoutASymptomEveryTemplateThatFitsIsTried) {
   const std::vector<ScoredCandidate> candidates = Generate("");
-  // The wrong name (tp_size for tp_rank) is offered though no symptom names it.
-  EXPECT_THAT(Templates(candidates), ::testing::Contains("generic.nearest-name"));
+  // The wrong name (tp_size for tp_rank) is offered though no symptom names it (by the nearest
+  // name, or by unused-name, which writes the same code: tp_rank is a parameter never read).
+  EXPECT_THAT(Templates(candidates),
+              ::testing::Contains(::testing::AnyOf("generic.nearest-name", "generic.unused-name")));
   bool rank_for_size = false;
   for (const ScoredCandidate& c : candidates) {
     EXPECT_EQ(c.candidate.symptom_score, 0) << c.candidate.template_id;
