@@ -180,6 +180,7 @@ class Outliner {
       info.bases.emplace_back(document_.NodeText(base));
     });
     info.attributes = ClassAttributeNames(document_, node);
+    info.dynamic_attributes = SetsAttributesDynamically(document_.NodeText(node));
     for (const std::string& name : info.attributes) {
       info.dynamic_attributes |= name == "__getattr__" || name == "__getattribute__" || name == "__slots__";
     }
@@ -199,6 +200,14 @@ class Outliner {
 ModuleOutline OutlineModule(const Document& document, const std::string& module,
                             const std::string& file) {
   return Outliner(document, module, file).Run();
+}
+
+bool SetsAttributesDynamically(std::string_view class_text) {
+  for (std::string_view marker : {"setattr(", "__dict__", "register_parameter(", "register_buffer(", "add_module(",
+                                  "register_module("}) {
+    if (class_text.find(marker) != std::string_view::npos) return true;
+  }
+  return false;
 }
 
 std::string QualnameOf(const Document& document, TSNode definition) {

@@ -2,6 +2,7 @@
 #define SMALLFIX_ENGINE_INDEX_OUTLINE_H_
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/index/symbols.h"
@@ -23,6 +24,11 @@ struct ModuleOutline {
 // `module` and `file` are copied into every record (file is the repo-relative path).
 ModuleOutline OutlineModule(const Document& document, const std::string& module,
                             const std::string& file);
+
+// True when a class's code can give `self` attributes no assignment shows: setattr, the
+// instance __dict__, or nn.Module's register_parameter / register_buffer / add_module /
+// register_module (reached through nn.Module.__getattr__).
+bool SetsAttributesDynamically(std::string_view class_text);
 
 // Python's __qualname__ of the def or class `definition` (a function_definition or
 // class_definition), from its enclosing defs and classes.

@@ -54,7 +54,9 @@ struct ClassInfo {
   // What `self.` reaches without a base: the names its body binds (methods, class
   // attributes) and the attributes its methods assign on their first parameter.
   std::vector<std::string> attributes;
-  bool dynamic_attributes = false;  // it defines __getattr__, __getattribute__ or __slots__
+  // It defines __getattr__, __getattribute__ or __slots__, or sets attributes by name
+  // (SetsAttributesDynamically in outline.h).
+  bool dynamic_attributes = false;
 };
 
 }  // namespace smallfix

@@ -310,6 +310,9 @@ absl::Status UnassignedAttribute(const LookupArgs& args, const MatchContext& con
   if (ts_node_is_null(cls)) return LookupFails("the site is not in a method");
   const std::vector<Parameter> params = Parameters(document, *def);
   if (params.empty() || params.front().name != receiver) return LookupFails(Concat("`", receiver, "` is not the method's self"));
+  if (SetsAttributesDynamically(document.NodeText(cls))) {
+    return LookupFails("the class sets attributes by name (setattr, register_parameter, ...)");
+  }
   // What the class reaches: its own names and assignments, and through the index its bases'.
   std::vector<std::string> known = ClassAttributeNames(document, cls);
   const bool has_bases = !ts_node_is_null(Field(cls, "superclasses")) &&

@@ -99,5 +99,15 @@ TEST(UnassignedAttributeTest, NotWhenAnotherModuleAssignsIt) {
   EXPECT_EQ(Results(Load("attribute_never_assigned.yaml"), alone, 3).size(), 1u);
 }
 
+TEST(UnassignedAttributeTest, NotForAModuleThatRegistersParametersByName) {
+  const std::vector<Document> repo = {
+      Parse("import torch.nn as nn\n\n\nclass Linear(nn.Module):\n    def __init__(self, n):\n"
+            "        super().__init__()\n        self.weight_scale = 1\n"
+            "        for i in (1, 2):\n            self.register_parameter(f\"weight{i}\", None)\n\n"
+            "    def forward(self, x):\n        return x @ self.weight2\n",
+            "pkg/linear.py")};
+  EXPECT_TRUE(Results(Load("attribute_never_assigned.yaml"), repo, 12).empty());
+}
+
 }  // namespace
 }  // namespace smallfix
