@@ -200,6 +200,8 @@ class Analysis {
 
 }  // namespace
 
+bool IsImplicitName(std::string_view name) { return IsImplicit(name); }
+
 std::optional<std::vector<UndefinedName>> UndefinedNames(const Document& document) {
   return Analysis(document).Run();
 }

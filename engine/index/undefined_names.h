@@ -29,6 +29,9 @@ struct UndefinedName {
 // catch-all except) are not reported: that is a deliberate probe.
 std::optional<std::vector<UndefinedName>> UndefinedNames(const Document& document);
 
+// A builtin or a name every module, class body or method has (__file__, __class__, ...).
+bool IsImplicitName(std::string_view name);
+
 }  // namespace smallfix
 
 #endif  // SMALLFIX_ENGINE_INDEX_UNDEFINED_NAMES_H_

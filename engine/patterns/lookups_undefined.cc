@@ -177,6 +177,12 @@ absl::Status UndefinedNameLookup(const LookupArgs& args, const MatchContext&, Ma
   auto node = state.nodes.find(capture);
   if (node == state.nodes.end()) return LookupFails(Concat("no capture @", capture, " in this match"));
   const size_t at = ts_node_start_byte(node->second);
+  // Most names at a site are builtins, parameters or locals: say no before walking the whole
+  // module (the scopes around the site are far smaller).
+  const std::string_view name = state.document->NodeText(node->second);
+  if (IsImplicitName(name) || IsNameInScope(*state.document, at, name)) {
+    return LookupFails(Concat("`", name, "` is bound where it is read"));
+  }
   std::optional<std::vector<UndefinedName>> undefined = UndefinedNames(*state.document);
   if (!undefined) return LookupFails("the module may bind names out of sight (star import, globals(), exec)");
   for (const UndefinedName& entry : *undefined) {
