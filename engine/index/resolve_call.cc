@@ -132,7 +132,12 @@ CallTarget RepoIndex::ResolveCallTarget(const Document& document, TSNode call) c
 
   if (IsType(function, "identifier")) {
     const std::string_view name = document.NodeText(function);
-    if (name == self_name && class_index >= 0) return constructor(class_index);  // cls(...)
+    // cls(...) in a classmethod; self(...) is __call__, not __init__.
+    if (name == self_name && class_index >= 0) return in_classmethod ? constructor(class_index) : none;
+    // An import inside the def shadows the module's own def of that name.
+    if (auto it = imports.named.find(name); it != imports.named.end() && !it->second.top_level) {
+      return callees(ResolveImport(it->second, 1), -1);
+    }
     for (TSNode enclosing : functions) {
       const std::string local = Concat(QualnameOf(document, enclosing), ".<locals>.", name);
       if (module == nullptr) break;
@@ -178,7 +183,11 @@ CallTarget RepoIndex::ResolveCallTarget(const Document& document, TSNode call) c
         break;
       }
     }
-    if (!local) target = ResolveName(module, parts.front(), imports, 0);
+    if (!local) {
+      auto it = imports.named.find(parts.front());
+      target = it != imports.named.end() && !it->second.top_level ? ResolveImport(it->second, 1)
+                                                                   : ResolveName(module, parts.front(), imports, 0);
+    }
     for (size_t i = 1; i < parts.size() && target.kind != Target::Kind::kNone; ++i) {
       target = ResolveAttribute(target, parts[i], 0);
     }

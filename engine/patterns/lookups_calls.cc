@@ -59,6 +59,24 @@ absl::StatusOr<std::vector<Reached>> SureCallees(const MatchContext& context, co
   if (!target.certain || target.via == CallTarget::Via::kGuess) {
     return LookupFails(Concat("the index is not sure what `", called, "` reaches"));
   }
+  // The name the call starts from must be the module's (a def, a class, an import), not a
+  // parameter or local that shadows it: `def run(loss_fn): loss_fn(x)`.
+  TSNode head = Field(call, "function");
+  while (IsType(head, "attribute")) head = Field(head, "object");
+  if (IsType(head, "identifier") && target.via != CallTarget::Via::kBoundMethod &&
+      target.via != CallTarget::Via::kSuper) {
+    const std::string_view name = document.NodeText(head);
+    for (const ScopeName& entry : NamesInScope(document, ts_node_start_byte(call))) {
+      if (entry.name != name) continue;
+      const bool nested = !target.functions.empty() && (target.functions.front()->qualname.find("<locals>") !=
+                                                        std::string::npos);
+      if (entry.kind == ScopeName::Kind::kParameter || entry.kind == ScopeName::Kind::kLoopVariable ||
+          (entry.kind == ScopeName::Kind::kLocal && !nested)) {
+        return LookupFails(Concat("`", name, "` is a parameter or local here, not what the index resolved"));
+      }
+      break;
+    }
+  }
   std::vector<const FunctionInfo*> functions;
   for (const FunctionInfo* function : target.functions) {
     if (function->IsShadowed()) continue;
@@ -297,18 +315,36 @@ TSNode DefAtLine(const Document& document, const FunctionInfo& function) {
   return found;
 }
 
-// True when `name`, after `after` in `scope`, is read as a tuple: indexed, unpacked,
-// starred, iterated, measured or passed on by a return.
-bool UsedAsTuple(const Document& document, TSNode scope, std::string_view name, size_t after) {
-  bool tuple = false;
+// How `name` is read after `after` in `scope`: as a tuple (indexed, unpacked, starred,
+// iterated, measured, returned) and as one object (an attribute read other than a tuple's
+// count or index, or a call). Passing it on says neither.
+struct Uses {
+  bool as_tuple = false;
+  bool as_object = false;
+};
+Uses UsesOf(const Document& document, TSNode scope, std::string_view name, size_t after) {
+  Uses uses;
+  bool& tuple = uses.as_tuple;
   WalkTree(scope, [&](TSNode node) {
     if (ts_node_end_byte(node) <= after) return Walk::kSkip;
     if (!IsType(node, "identifier") || ts_node_start_byte(node) < after || document.NodeText(node) != name) {
       return Walk::kDescend;
     }
     const TSNode parent = ts_node_parent(node);
+    if (IsType(parent, "attribute") && ts_node_eq(Field(parent, "object"), node)) {
+      const std::string_view attribute = document.NodeText(Field(parent, "attribute"));
+      uses.as_object |= attribute != "count" && attribute != "index";
+    }
+    if (IsType(parent, "call") && ts_node_eq(Field(parent, "function"), node)) uses.as_object = true;
+    // Returned as it is, alone or in a tuple, list or dict: passed on, maybe as the tuple.
+    TSNode up = parent;
+    while (IsType(up, "expression_list") || IsType(up, "tuple") || IsType(up, "list") ||
+           IsType(up, "parenthesized_expression") || IsType(up, "pair") || IsType(up, "dictionary")) {
+      up = ts_node_parent(up);
+    }
+    tuple |= IsType(up, "return_statement");
     if (IsType(parent, "subscript") && ts_node_eq(Field(parent, "value"), node)) tuple = true;
-    if (IsType(parent, "list_splat") || IsType(parent, "return_statement") || IsType(parent, "for_statement") ||
+    if (IsType(parent, "list_splat") || IsType(parent, "for_statement") ||
         IsType(parent, "for_in_clause")) {
       tuple = true;
     }
@@ -322,7 +358,7 @@ bool UsedAsTuple(const Document& document, TSNode scope, std::string_view name, 
     }
     return tuple ? Walk::kStop : Walk::kDescend;
   });
-  return tuple;
+  return uses;
 }
 
 }  // namespace
@@ -353,9 +389,11 @@ absl::Status TupleReturnTargets(const LookupArgs& args, const MatchContext& cont
   std::vector<std::string> names;
   if (IsType(target, "identifier")) {
     std::optional<TSNode> scope = EnclosingOfType(target, {"function_definition"});
-    if (UsedAsTuple(document, scope ? *scope : document.root(), document.NodeText(target),
-                    ts_node_end_byte(state.statement))) {
-      return LookupFails(Concat("`", document.NodeText(target), "` is used as a tuple"));
+    const Uses uses =
+        UsesOf(document, scope ? *scope : document.root(), document.NodeText(target), ts_node_end_byte(state.statement));
+    if (uses.as_tuple || !uses.as_object) {
+      return LookupFails(Concat("`", document.NodeText(target), "` is ",
+                                uses.as_tuple ? "read as a tuple later" : "never read as one object later"));
     }
     names.emplace_back(document.NodeText(target));
   } else if (IsType(target, "pattern_list") || IsType(target, "tuple_pattern")) {

@@ -14,6 +14,7 @@
 #include "engine/base/concat.h"
 #include "engine/base/read_file.h"
 #include "engine/index/python_files.h"
+#include "engine/index/repo_index.h"
 #include "engine/patterns/placeholders.h"
 #include "engine/scan/def_signatures.h"
 #include "engine/source/diff.h"
@@ -107,7 +108,7 @@ absl::StatusOr<Scanner> Scanner::Create(const std::vector<Template>& templates, 
 }
 
 absl::StatusOr<std::vector<Finding>> Scanner::ScanText(const std::string& path, std::string text, bool* parsed,
-                                                       const std::string& root) const {
+                                                       const std::string& root, const RepoIndex* index) const {
   if (parsed != nullptr) *parsed = false;
   if (text.size() > Document::kMaxFileBytes) {
     return absl::InvalidArgumentError(Concat(path, ": larger than the ", std::to_string(Document::kMaxFileBytes >> 20), " MiB smallfix parses"));
@@ -132,6 +133,7 @@ absl::StatusOr<std::vector<Finding>> Scanner::ScanText(const std::string& path, 
   if (parsed != nullptr) *parsed = true;
   MatchContext context;
   context.history = history_.get();
+  context.index = index;
   if (!root.empty()) {
     context.load = [root](const std::string& file) { return Document::Load(Concat(root, "/", file)); };
   }
@@ -144,6 +146,19 @@ absl::StatusOr<ScanReport> Scanner::ScanRepo(const std::string& root, int jobs) 
   const auto start = std::chrono::steady_clock::now();
   absl::StatusOr<std::vector<std::string>> files = ListPythonFiles(root);
   if (!files.ok()) return files.status();
+  // Checks of a call against its callee's signature need the repo index; the others do without.
+  std::optional<RepoIndex> index;
+  for (const Rule& rule : rules_) {
+    for (const Template::Lookup& lookup : rule.t->lookups) {
+      if (index || (lookup.kind != LookupKind::kCallRejectsKeyword && lookup.kind != LookupKind::kCallMissesParameter &&
+                    lookup.kind != LookupKind::kCallExcessPositional && lookup.kind != LookupKind::kTupleReturnTargets)) {
+        continue;
+      }
+      absl::StatusOr<RepoIndex> built = RepoIndex::Build(root);
+      if (!built.ok()) return built.status();
+      index = *std::move(built);
+    }
+  }
   struct PerFile {
     std::vector<Finding> findings;
     std::string note;
@@ -159,7 +174,8 @@ absl::StatusOr<ScanReport> Scanner::ScanRepo(const std::string& root, int jobs) 
         results[i].note = Concat(file, ": skipped: cannot read the file");
         continue;
       }
-      absl::StatusOr<std::vector<Finding>> found = ScanText(file, *std::move(text), &results[i].parsed, root);
+      absl::StatusOr<std::vector<Finding>> found = ScanText(file, *std::move(text), &results[i].parsed, root,
+                                                               index ? &*index : nullptr);
       if (!found.ok()) {
         results[i].note = Concat("skipped ", found.status().message());
         continue;

@@ -95,6 +95,9 @@ class Loop:
     def run(self):
         return self.step(1)
 
+    def __call__(self, x):
+        return self(x)
+
     def step(self, k):
         return k
 
@@ -126,6 +129,15 @@ class Unknown:
         return 0
 
 
+def step(k):
+    return k
+
+
+def local_import():
+    from other import step
+    return step(1)
+
+
 def use(obj):
     Loop(1)
     Loop.step(Loop(2), 3)
@@ -151,6 +163,9 @@ def use(obj):
   EXPECT_EQ(target("Config(").via, Via::kConstructor);
   EXPECT_FALSE(target("Config(").certain);
   EXPECT_FALSE(target("Mixed(").certain);
+  // self(...) is __call__, not the constructor; an import in the def shadows the module's def.
+  EXPECT_TRUE(target("self(x)").functions.empty());
+  EXPECT_TRUE(target("step(1)").functions.empty());
   EXPECT_EQ(target("obj.only_here(").via, Via::kGuess);
   EXPECT_FALSE(target("obj.only_here(").certain);
 

@@ -43,11 +43,16 @@ class Loop:
         p = self.pair()
         x, y, _ = self.pair()
         q = self.pair()
-        return p.numel, q[0]
+        total = p.numel + q[0]
+        return total
 
 
 def shard_model(model, mesh, enable_cp=False, enable_tp=True):
     return model
+
+
+def apply(shard_model, model):
+    return shard_model(model, cp_enabled=True)
 
 
 def build(model, mesh, forward_only):
@@ -91,6 +96,11 @@ TEST_F(LookupsCallsTest, RejectsAKeywordOnlyWhenNoDefTakesIt) {
   EXPECT_FALSE(Run(LookupKind::kCallRejectsKeyword, "self.split(self.numel, world_size", {{"name", "world_size"}}).ok());
   // A call of a module-level def: shard_model has no **kwargs either.
   EXPECT_TRUE(Run(LookupKind::kCallRejectsKeyword, "shard_model(model, mesh, cp", {{"name", "cp_enabled"}}).ok());
+}
+
+TEST_F(LookupsCallsTest, ANameThatShadowsTheDefIsNotTheDef) {
+  auto status = Run(LookupKind::kCallRejectsKeyword, "shard_model(model, cp", {{"name", "cp_enabled"}});
+  EXPECT_FALSE(status.ok());
 }
 
 TEST_F(LookupsCallsTest, NearestParameterSkipsWhatTheCallPassesAndMatchesWordEndings) {
