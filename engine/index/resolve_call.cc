@@ -229,6 +229,15 @@ bool RepoIndex::PlainPathTo(int class_index, int defining) const {
   for (int current : Linearize(class_index)) {
     const ClassInfo& cls = classes_[current];
     if (!cls.decorators.empty()) return false;
+    // A class defined twice under one name (in two branches, or again in a test): which one
+    // the call meets depends on the run.
+    auto same = classes_by_name_.find(cls.name);
+    if (same != classes_by_name_.end() &&
+        std::count_if(same->second.begin(), same->second.end(), [&](int other) {
+          return classes_[other].module == cls.module && classes_[other].qualname == cls.qualname;
+        }) > 1) {
+      return false;
+    }
     if (current == defining) return true;
     // Bases the index did not follow (outside the repo) may define the method first;
     // object, ABC and typing's Generic and Protocol define none that matters.

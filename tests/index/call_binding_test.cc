@@ -138,6 +138,17 @@ def local_import():
     return step(1)
 
 
+def twice(flag):
+    class Twice:
+        def __init__(self):
+            pass
+
+    class Twice(Loop):
+        pass
+
+    return Twice(1)
+
+
 def use(obj):
     Loop(1)
     Loop.step(Loop(2), 3)
@@ -163,6 +174,7 @@ def use(obj):
   EXPECT_EQ(target("Config(").via, Via::kConstructor);
   EXPECT_FALSE(target("Config(").certain);
   EXPECT_FALSE(target("Mixed(").certain);
+  EXPECT_FALSE(target("Twice(1)").certain);
   // self(...) is __call__, not the constructor; an import in the def shadows the module's def.
   EXPECT_TRUE(target("self(x)").functions.empty());
   EXPECT_TRUE(target("step(1)").functions.empty());
