@@ -25,6 +25,10 @@ std::optional<size_t> NameCloseness(std::string_view name, std::string_view cand
 // `more`. Fails with `why` when `values` is empty.
 absl::Status BindEach(const std::string& key, const std::vector<std::string>& values, MatchState& state,
                       std::vector<MatchState>& more, std::string_view why);
+// The same for answers of two placeholders each (`keys.first` <- answer.first, ...).
+absl::Status BindEachPair(const std::pair<std::string, std::string>& keys,
+                          const std::vector<std::pair<std::string, std::string>>& answers, MatchState& state,
+                          std::vector<MatchState>& more, std::string_view why);
 
 // lookups_names.cc
 absl::Status OneOf(const LookupArgs& args, const MatchContext& context, MatchState& state,

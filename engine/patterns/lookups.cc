@@ -260,6 +260,18 @@ absl::Status BindEach(const std::string& key, const std::vector<std::string>& va
   return absl::OkStatus();
 }
 
+absl::Status BindEachPair(const std::pair<std::string, std::string>& keys,
+                          const std::vector<std::pair<std::string, std::string>>& answers, MatchState& state,
+                          std::vector<MatchState>& more, std::string_view why) {
+  if (answers.empty()) return LookupFails(why);
+  for (size_t i = 0; i < answers.size(); ++i) {
+    MatchState& target = i == 0 ? state : more.emplace_back(state);
+    target.bindings[keys.first] = answers[i].first;
+    target.bindings[keys.second] = answers[i].second;
+  }
+  return absl::OkStatus();
+}
+
 const std::vector<LookupSpec>& LookupSpecs() {
   using K = LookupKind;
   static const std::vector<LookupSpec>* specs = new std::vector<LookupSpec>{

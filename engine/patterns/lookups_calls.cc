@@ -225,14 +225,7 @@ absl::Status CallMissesParameter(const LookupArgs& args, const MatchContext& con
                               reached->front().function->qualname, " is left out with its name in scope"));
   }
   BindCallee(*reached->front().function, state);
-  for (size_t i = 1; i < answers.size(); ++i) {
-    more.push_back(state);
-    more.back().bindings["argument"] = answers[i].first;
-    more.back().bindings["value"] = answers[i].second;
-  }
-  state.bindings["argument"] = answers.front().first;
-  state.bindings["value"] = answers.front().second;
-  return absl::OkStatus();
+  return BindEachPair({"argument", "value"}, answers, state, more, "");
 }
 
 absl::Status CallExcessPositional(const LookupArgs& args, const MatchContext& context, MatchState& state,

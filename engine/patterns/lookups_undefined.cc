@@ -208,15 +208,8 @@ absl::Status MissingImport(const LookupArgs& args, const MatchContext& context, 
     }
     for (std::string& code : ImportsFor(entry, document, context.index)) answers.emplace_back(entry.name, std::move(code));
   }
-  if (answers.empty()) return LookupFails("no undefined name here that a known module or the repo defines");
-  for (size_t i = 1; i < answers.size(); ++i) {
-    more.push_back(state);
-    more.back().bindings["name"] = answers[i].first;
-    more.back().bindings["import"] = answers[i].second;
-  }
-  state.bindings["name"] = answers.front().first;
-  state.bindings["import"] = answers.front().second;
-  return absl::OkStatus();
+  return BindEachPair({"name", "import"}, answers, state, more,
+                      "no undefined name here that a known module or the repo defines");
 }
 
 absl::Status MovedImport(const LookupArgs& args, const MatchContext& context, MatchState& state,
