@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "engine/patterns/lookups.h"
 
 // The look-ups answered outside lookups.cc, for its table (see LookupSpecs there for what
@@ -14,6 +15,10 @@ namespace smallfix {
 
 // An argument's value, "" when not given.
 std::string LookupArg(const LookupArgs& args, const char* key);
+// The node of the capture that the argument `key` names; fails when the match has no such capture.
+absl::StatusOr<TSNode> CaptureNode(const LookupArgs& args, const char* key, const MatchState& state);
+// The node of the capture named by the `call` argument; fails unless it is a call.
+absl::StatusOr<TSNode> CallNode(const LookupArgs& args, const MatchState& state);
 // The look-up does not hold: NotFound with the reason, and the match is dropped.
 absl::Status LookupFails(std::string_view why);
 

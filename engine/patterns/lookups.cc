@@ -16,15 +16,6 @@ namespace {
 
 using Args = LookupArgs;
 
-absl::StatusOr<TSNode> CallNode(const Args& args, const MatchState& state) {
-  const std::string name = LookupArg(args, "call");
-  auto it = state.nodes.find(name);
-  if (it == state.nodes.end() || !IsType(it->second, "call")) {
-    return LookupFails(Concat("capture @", name, " is not a call"));
-  }
-  return it->second;
-}
-
 // Parameter names the call already supplies: keywords by name, positionals by position.
 std::vector<std::string> SuppliedParameters(const Document& document, TSNode call,
                                             const std::vector<ParamInfo>& params) {
@@ -258,6 +249,21 @@ absl::Status BindEach(const std::string& key, const std::vector<std::string>& va
   }
   state.bindings[key] = values.front();
   return absl::OkStatus();
+}
+
+absl::StatusOr<TSNode> CaptureNode(const LookupArgs& args, const char* key, const MatchState& state) {
+  const std::string capture = LookupArg(args, key);
+  auto it = state.nodes.find(capture);
+  if (it == state.nodes.end()) return LookupFails(Concat("no capture @", capture, " in this match"));
+  return it->second;
+}
+
+absl::StatusOr<TSNode> CallNode(const LookupArgs& args, const MatchState& state) {
+  absl::StatusOr<TSNode> node = CaptureNode(args, "call", state);
+  if (!node.ok() || !IsType(*node, "call")) {
+    return LookupFails(Concat("capture @", LookupArg(args, "call"), " is not a call"));
+  }
+  return node;
 }
 
 absl::Status BindEachPair(const std::pair<std::string, std::string>& keys,

@@ -38,15 +38,6 @@ bool KeepsSignature(std::string_view decorator) {
   return std::find(std::begin(kKeeping), std::end(kKeeping), decorator) != std::end(kKeeping);
 }
 
-absl::StatusOr<TSNode> CallCapture(const LookupArgs& args, const MatchState& state) {
-  const std::string name = LookupArg(args, "call");
-  auto it = state.nodes.find(name);
-  if (it == state.nodes.end() || !IsType(it->second, "call")) {
-    return LookupFails(Concat("capture @", name, " is not a call"));
-  }
-  return it->second;
-}
-
 // Every def the call may reach, when the index is sure of them: a def by name, a class's
 // __init__, a method of self (and its overrides in subclasses), of super() or of a class.
 // Fails for guesses by method name, properties and defs with a decorator that may change
@@ -156,7 +147,7 @@ std::vector<std::string> ValuesFor(const std::vector<ScopeName>& scope, const st
 
 absl::Status CallRejectsKeyword(const LookupArgs& args, const MatchContext& context, MatchState& state,
                                 std::vector<MatchState>&) {
-  absl::StatusOr<TSNode> call = CallCapture(args, state);
+  absl::StatusOr<TSNode> call = CallNode(args, state);
   if (!call.ok()) return call.status();
   absl::StatusOr<std::vector<Reached>> reached = SureCallees(context, *state.document, *call);
   if (!reached.ok()) return reached.status();
@@ -173,7 +164,7 @@ absl::Status CallRejectsKeyword(const LookupArgs& args, const MatchContext& cont
 
 absl::Status CallMissesParameter(const LookupArgs& args, const MatchContext& context, MatchState& state,
                                  std::vector<MatchState>& more) {
-  absl::StatusOr<TSNode> call = CallCapture(args, state);
+  absl::StatusOr<TSNode> call = CallNode(args, state);
   if (!call.ok()) return call.status();
   absl::StatusOr<std::vector<Reached>> reached = SureCallees(context, *state.document, *call);
   if (!reached.ok()) return reached.status();
@@ -230,7 +221,7 @@ absl::Status CallMissesParameter(const LookupArgs& args, const MatchContext& con
 
 absl::Status CallExcessPositional(const LookupArgs& args, const MatchContext& context, MatchState& state,
                                   std::vector<MatchState>& more) {
-  absl::StatusOr<TSNode> call = CallCapture(args, state);
+  absl::StatusOr<TSNode> call = CallNode(args, state);
   if (!call.ok()) return call.status();
   absl::StatusOr<std::vector<Reached>> reached = SureCallees(context, *state.document, *call);
   if (!reached.ok()) return reached.status();
@@ -358,7 +349,7 @@ Uses UsesOf(const Document& document, TSNode scope, std::string_view name, size_
 
 absl::Status TupleReturnTargets(const LookupArgs& args, const MatchContext& context, MatchState& state,
                                 std::vector<MatchState>&) {
-  absl::StatusOr<TSNode> call = CallCapture(args, state);
+  absl::StatusOr<TSNode> call = CallNode(args, state);
   if (!call.ok()) return call.status();
   const std::string target_name = LookupArg(args, "target");
   auto target_it = state.nodes.find(target_name);

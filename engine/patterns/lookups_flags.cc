@@ -173,11 +173,10 @@ std::string Operand(const Document& document, TSNode condition, bool of_and) {
 
 absl::Status FlagName(const LookupArgs& args, const MatchContext&, MatchState& state,
                       std::vector<MatchState>&) {
-  const std::string capture = LookupArg(args, "condition");
-  auto it = state.nodes.find(capture);
-  if (it == state.nodes.end()) return LookupFails(Concat("no capture @", capture, " in this match"));
+  absl::StatusOr<TSNode> captured = CaptureNode(args, "condition", state);
+  if (!captured.ok()) return captured.status();
   const Document& document = *state.document;
-  const TSNode condition = it->second;
+  const TSNode condition = *captured;
   std::optional<TSNode> def = EnclosingOfType(condition, {"function_definition"});
   if (!def) return LookupFails("the condition is not in a def");
   const std::set<std::string, std::less<>> condition_names = NamesRead(document, condition);

@@ -187,11 +187,10 @@ absl::Status IntegerNeighbours(const LookupArgs& args, const MatchContext&, Matc
 
 absl::Status NearbyLiteral(const LookupArgs& args, const MatchContext&, MatchState& state,
                            std::vector<MatchState>& more) {
-  const std::string capture = LookupArg(args, "literal");
-  auto it = state.nodes.find(capture);
-  if (it == state.nodes.end()) return LookupFails(Concat("no capture @", capture, " in this match"));
+  absl::StatusOr<TSNode> captured = CaptureNode(args, "literal", state);
+  if (!captured.ok()) return captured.status();
   const Document& document = *state.document;
-  const TSNode literal = it->second;
+  const TSNode literal = *captured;
   const std::string_view type = ts_node_type(literal);
   const std::string_view text = document.NodeText(literal);
   std::optional<TSNode> def = EnclosingOfType(literal, {"function_definition"});

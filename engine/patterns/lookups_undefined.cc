@@ -173,13 +173,12 @@ std::pair<size_t, size_t> SiteRange(const Document& document, TSNode statement) 
 
 absl::Status UndefinedNameLookup(const LookupArgs& args, const MatchContext&, MatchState& state,
                                  std::vector<MatchState>&) {
-  const std::string capture = LookupArg(args, "capture");
-  auto node = state.nodes.find(capture);
-  if (node == state.nodes.end()) return LookupFails(Concat("no capture @", capture, " in this match"));
-  const size_t at = ts_node_start_byte(node->second);
+  absl::StatusOr<TSNode> node = CaptureNode(args, "capture", state);
+  if (!node.ok()) return node.status();
+  const size_t at = ts_node_start_byte(*node);
   // Most names at a site are builtins, parameters or locals: say no before walking the whole
   // module (the scopes around the site are far smaller).
-  const std::string_view name = state.document->NodeText(node->second);
+  const std::string_view name = state.document->NodeText(*node);
   if (IsImplicitName(name) || IsNameInScope(*state.document, at, name)) {
     return LookupFails(Concat("`", name, "` is bound where it is read"));
   }
@@ -188,7 +187,7 @@ absl::Status UndefinedNameLookup(const LookupArgs& args, const MatchContext&, Ma
   for (const UndefinedName& entry : *undefined) {
     if (std::find(entry.reads.begin(), entry.reads.end(), at) != entry.reads.end()) return absl::OkStatus();
   }
-  return LookupFails(Concat("@", capture, " is not a read of a name the module never binds"));
+  return LookupFails(Concat("@", LookupArg(args, "capture"), " is not a read of a name the module never binds"));
 }
 
 absl::Status MissingImport(const LookupArgs& args, const MatchContext& context, MatchState& state,
