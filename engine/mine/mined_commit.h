@@ -4,15 +4,12 @@
 #include <string>
 #include <vector>
 
+#include "engine/source/diff.h"
+
 namespace smallfix::mine {
 
-// One hunk of a file's diff, 1-based line ranges (a count of 0 is a pure insertion or deletion).
-struct LineHunk {
-  int old_start = 0;
-  int old_lines = 0;
-  int new_start = 0;
-  int new_lines = 0;
-};
+// One hunk of a file's diff (engine/source/diff.h).
+using ::smallfix::LineHunk;
 
 // A Python file changed by a kept commit: both versions' text and the diff's hunks.
 struct ChangedFile {

@@ -31,6 +31,32 @@ absl::StatusOr<std::string> UnifiedDiff(std::string_view path, std::string_view 
   return text;
 }
 
+absl::StatusOr<std::vector<LineHunk>> LineHunks(std::string_view before, std::string_view after) {
+  std::vector<LineHunk> hunks;
+  if (before == after) return hunks;
+  EnsureLibgit2();
+  git_diff_options options;
+  git_diff_options_init(&options, GIT_DIFF_OPTIONS_VERSION);
+  options.context_lines = 0;
+  options.flags |= GIT_DIFF_FORCE_TEXT;
+  git_patch* patch = nullptr;
+  if (git_patch_from_buffers(&patch, before.data(), before.size(), "file", after.data(), after.size(), "file",
+                             &options) != 0) {
+    return Libgit2Error("diffing two texts");
+  }
+  for (size_t h = 0; h < git_patch_num_hunks(patch); ++h) {
+    const git_diff_hunk* hunk = nullptr;
+    size_t lines = 0;
+    if (git_patch_get_hunk(&hunk, &lines, patch, h) != 0) {
+      git_patch_free(patch);
+      return Libgit2Error("reading a diff's hunks");
+    }
+    hunks.push_back({hunk->old_start, hunk->old_lines, hunk->new_start, hunk->new_lines});
+  }
+  git_patch_free(patch);
+  return hunks;
+}
+
 std::pair<int, int> AddedRemovedLines(std::string_view diff) {
   int added = 0, removed = 0;
   size_t start = 0;

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "absl/status/statusor.h"
 
@@ -15,6 +16,20 @@ namespace smallfix {
 // Empty when the texts are equal.
 absl::StatusOr<std::string> UnifiedDiff(std::string_view path, std::string_view before,
                                         std::string_view after, int context_lines = 3);
+
+// One hunk of a line diff without context lines, as `git diff -U0` gives it: `old_lines`
+// lines of `before` from 1-based `old_start` become `new_lines` lines of `after` from
+// `new_start`. A count of 0 is a pure insertion (or deletion), whose start is then the line
+// after which it happens (0: before the first line).
+struct LineHunk {
+  int old_start = 0;
+  int old_lines = 0;
+  int new_start = 0;
+  int new_lines = 0;
+};
+
+// The hunks that turn `before` into `after`, first to last; empty when the texts are equal.
+absl::StatusOr<std::vector<LineHunk>> LineHunks(std::string_view before, std::string_view after);
 
 // The added and the removed lines of a unified diff (its `+`/`-` lines, not the file headers).
 std::pair<int, int> AddedRemovedLines(std::string_view diff);

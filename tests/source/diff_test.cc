@@ -75,5 +75,26 @@ TEST_F(GitApplyTest, EqualTextsGiveAnEmptyDiff) {
   EXPECT_EQ(*UnifiedDiff("a.py", "x\n", "x\n"), "");
 }
 
+// Hunks as `git diff -U0` cuts them: a replaced line, a pure insertion (start: the line before
+// it) and a pure deletion, each its own hunk.
+TEST(LineHunksTest, CutsAsGitDiffWithoutContext) {
+  const std::string before = "a\nb\nc\nd\ne\nf\ng\n";
+  const std::string after = "a\nB\nc\nnew\nd\ne\ng\n";
+  absl::StatusOr<std::vector<LineHunk>> hunks = LineHunks(before, after);
+  ASSERT_TRUE(hunks.ok()) << hunks.status();
+  ASSERT_EQ(hunks->size(), 3u);
+  EXPECT_EQ((*hunks)[0].old_start, 2);
+  EXPECT_EQ((*hunks)[0].old_lines, 1);
+  EXPECT_EQ((*hunks)[0].new_lines, 1);
+  EXPECT_EQ((*hunks)[1].old_start, 3);  // inserted after line 3
+  EXPECT_EQ((*hunks)[1].old_lines, 0);
+  EXPECT_EQ((*hunks)[1].new_start, 4);
+  EXPECT_EQ((*hunks)[1].new_lines, 1);
+  EXPECT_EQ((*hunks)[2].old_start, 6);
+  EXPECT_EQ((*hunks)[2].old_lines, 1);
+  EXPECT_EQ((*hunks)[2].new_lines, 0);
+  EXPECT_TRUE(LineHunks("x\n", "x\n")->empty());
+}
+
 }  // namespace
 }  // namespace smallfix

@@ -4,8 +4,17 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace smallfix::realfix {
+
+// One part of a fix of several (fix_parts.h: one hunk applied alone), and the best rank of a
+// candidate that makes that part alone: whether the generator has each part of a fix it misses.
+struct PartOutcome {
+  int line = 0;             // the hunk's first line in the parent (git's old_start)
+  std::optional<int> rank;  // 1-based, among all candidates of the run
+  std::string template_id;  // that candidate's template, "" when none
+};
 
 // One repair run at a fix's fault lines.
 struct Attempt {
@@ -15,6 +24,8 @@ struct Attempt {
   // Candidates generated per template (after dedupe and the per-site cap): with
   // `template_id`, each template's precision on the split (scripts/realfix_priors.py).
   std::map<std::string, int> generated_by_template;
+  // For a fix with two or more hunks that change the syntax tree, one per such hunk; else empty.
+  std::vector<PartOutcome> parts;
 };
 
 // What `smallfix bench --realfix` measured for one fix.

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <set>
 #include <vector>
 
 #include "absl/strings/str_format.h"
+#include "benchmarks/realfix/runner/fix_parts.h"
 #include "engine/base/temp_dir.h"
 #include "engine/repair/pipeline.h"
 #include "engine/source/tree_key.h"
@@ -27,23 +29,46 @@ std::vector<RepairSite> Sites(const FixSpec& spec, const std::string& before) {
   return sites;
 }
 
-// A candidate is the upstream fix when it changes only the fix's file and leaves it with the
-// fixed file's syntax tree.
-bool IsFix(const Candidate& candidate, const std::string& file, const std::string& fixed_key) {
-  if (candidate.changes.empty()) return false;
+// The syntax tree the candidate leaves the fix's file with, when it changes no other file's
+// tree; nullopt otherwise. A candidate is the upstream fix when this is the fixed file's.
+std::optional<std::string> KeyOfFile(const Candidate& candidate, const std::string& file) {
+  std::optional<std::string> key;
   for (const FileChange& change : candidate.changes) {
     if (change.file != file) {
-      if (TreeKey(change.file, change.after) != TreeKey(change.file, change.before)) return false;
+      if (TreeKey(change.file, change.after) != TreeKey(change.file, change.before)) return std::nullopt;
       continue;
     }
-    if (TreeKey(file, change.after) != fixed_key) return false;
+    key = TreeKey(file, change.after);
   }
-  return true;
+  return key;
+}
+
+// The syntax trees to look for: the fixed file's, and, for a fix of several parts, each part's.
+struct Targets {
+  std::string fixed_key;
+  std::vector<std::pair<int, std::string>> part_keys;  // (hunk's first parent line, tree)
+};
+
+// The parts of the fix whose trees differ from the parent's (a hunk of comments only is no
+// part); none unless two or more do.
+absl::StatusOr<Targets> TargetsOf(const FixSpec& spec, const std::string& before, const std::string& fixed) {
+  Targets targets;
+  targets.fixed_key = TreeKey(spec.file, fixed);
+  absl::StatusOr<std::vector<FixPart>> parts = FixParts(before, fixed);
+  if (!parts.ok()) return parts.status();
+  if (parts->size() < 2) return targets;
+  const std::string before_key = TreeKey(spec.file, before);
+  for (const FixPart& part : *parts) {
+    std::string key = TreeKey(spec.file, part.target);
+    if (key != before_key) targets.part_keys.emplace_back(part.hunk.old_start, std::move(key));
+  }
+  if (targets.part_keys.size() < 2) targets.part_keys.clear();
+  return targets;
 }
 
 absl::StatusOr<Attempt> Repair(const FixSpec& spec, const RunOptions& options, const std::string& root,
                                const std::vector<RepairSite>& sites, const std::string& symptom,
-                               const std::string& fixed_key) {
+                               const Targets& targets) {
   RepairRequest request;
   request.repo = root;
   request.sites = sites;
@@ -58,12 +83,25 @@ absl::StatusOr<Attempt> Repair(const FixSpec& spec, const RunOptions& options, c
   Attempt attempt;
   attempt.candidates = report->generated;
   for (const auto& listed : report->candidates) ++attempt.generated_by_template[listed.scored.candidate.template_id];
+  for (const auto& [line, key] : targets.part_keys) attempt.parts.push_back(PartOutcome{line, std::nullopt, ""});
+  size_t parts_found = 0;
+  // Each candidate's tree is made once, and only until the fix and every part are found.
   for (size_t i = 0; i < report->candidates.size(); ++i) {
+    if (attempt.rank && parts_found == attempt.parts.size()) break;
     const Candidate& candidate = report->candidates[i].scored.candidate;
-    if (IsFix(candidate, spec.file, fixed_key)) {
-      attempt.rank = static_cast<int>(i) + 1;
+    const std::optional<std::string> key = KeyOfFile(candidate, spec.file);
+    if (!key) continue;
+    const int rank = static_cast<int>(i) + 1;
+    if (!attempt.rank && *key == targets.fixed_key) {
+      attempt.rank = rank;
       attempt.template_id = candidate.template_id;
-      break;
+    }
+    for (size_t p = 0; p < attempt.parts.size(); ++p) {
+      PartOutcome& part = attempt.parts[p];
+      if (part.rank || *key != targets.part_keys[p].second) continue;
+      part.rank = rank;
+      part.template_id = candidate.template_id;
+      ++parts_found;
     }
   }
   return attempt;
@@ -96,14 +134,15 @@ FixResult RunFix(const FixSpec& spec, const RunOptions& options) {
   if (!files.ok()) return fail(files.status());
   result.files = *files;
 
-  const std::string fixed_key = TreeKey(spec.file, *fixed);
+  absl::StatusOr<Targets> targets = TargetsOf(spec, *before, *fixed);
+  if (!targets.ok()) return fail(targets.status());
   const std::vector<RepairSite> sites = Sites(spec, *before);
-  absl::StatusOr<Attempt> without = Repair(spec, options, temp->path(), sites, "", fixed_key);
+  absl::StatusOr<Attempt> without = Repair(spec, options, temp->path(), sites, "", *targets);
   if (!without.ok()) return fail(without.status());
   result.without_symptom = *without;
   result.with_symptom = *without;
   if (spec.symptom) {
-    absl::StatusOr<Attempt> with = Repair(spec, options, temp->path(), sites, *spec.symptom, fixed_key);
+    absl::StatusOr<Attempt> with = Repair(spec, options, temp->path(), sites, *spec.symptom, *targets);
     if (!with.ok()) return fail(with.status());
     result.with_symptom = *with;
   }

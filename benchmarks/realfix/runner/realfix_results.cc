@@ -22,6 +22,20 @@ json AttemptJson(const Attempt& a) {
   json out = {{"candidates", a.candidates}, {"rank", a.rank ? json(*a.rank) : json(nullptr)}};
   if (!a.template_id.empty()) out["template"] = a.template_id;
   out["generated_by_template"] = a.generated_by_template;
+  if (!a.parts.empty()) {
+    // Each hunk of the fix alone: does some candidate make it, and how high.
+    json parts = json::array();
+    int reproduced = 0;
+    for (const PartOutcome& part : a.parts) {
+      json one = {{"line", part.line}, {"rank", part.rank ? json(*part.rank) : json(nullptr)}};
+      if (part.rank) {
+        ++reproduced;
+        one["template"] = part.template_id;
+      }
+      parts.push_back(std::move(one));
+    }
+    out["parts"] = {{"hunks", a.parts.size()}, {"reproduced", reproduced}, {"each", std::move(parts)}};
+  }
   return out;
 }
 
