@@ -51,6 +51,21 @@ bool WriteFile(const std::string& path, const std::string& text, const char* fla
   return static_cast<bool>(out);
 }
 
+LlmFlags LlmFlagsOf(const Options& o) { return {o.llm, o.llm_model, o.llm_cache, o.llm_timeout, o.llm_propose}; }
+
+// The --llm flags' checks, for the bugs and for --realfix; says what is wrong on stderr.
+bool CheckLlmFlags(const Options& o) {
+  if (absl::Status url = o.llm.empty() ? absl::OkStatus() : CheckLlmUrl(o.llm, "--llm"); !url.ok()) {
+    std::cerr << "smallfix: " << url.message() << "\n";
+    return false;
+  }
+  if (!(o.llm_timeout > 0) || o.llm_propose < 0) {
+    std::cerr << "smallfix: --llm-timeout must be more than 0 and --llm-propose 0 or more\n";
+    return false;
+  }
+  return true;
+}
+
 // Runs the bugs, `jobs` at a time, in the order given; stops taking new ones on Ctrl-C.
 std::vector<bench::BugResult> RunAll(const std::vector<bench::BugSpec>& bugs, const bench::BenchOptions& options,
                                      int jobs, bench::ProgressBar& progress) {
@@ -91,14 +106,7 @@ int Run(const Options& o) {
     std::cerr << "smallfix: --jobs must be 1 or more\n";
     return kExitBadInput;
   }
-  if (absl::Status url = o.llm.empty() ? absl::OkStatus() : CheckLlmUrl(o.llm, "--llm"); !url.ok()) {
-    std::cerr << "smallfix: " << url.message() << "\n";
-    return kExitBadInput;
-  }
-  if (!(o.llm_timeout > 0) || o.llm_propose < 0) {
-    std::cerr << "smallfix: --llm-timeout must be more than 0 and --llm-propose 0 or more\n";
-    return kExitBadInput;
-  }
+  if (!CheckLlmFlags(o)) return kExitBadInput;
   bench::BenchOptions options;
   if (!o.runner.empty()) {
     const std::optional<RunnerKind> kind = ParseRunnerKind(o.runner);
@@ -116,11 +124,7 @@ int Run(const Options& o) {
   options.slurm.partition = o.slurm_partition;
   options.slurm.gpus_per_node = o.slurm_gpus_per_node;
   options.slurm.extra_args = o.slurm_args;
-  options.llm_url = o.llm;
-  options.llm_model = o.llm_model;
-  options.llm_cache = o.llm_cache;
-  options.llm_timeout_seconds = o.llm_timeout;
-  options.llm_propose = o.llm_propose;
+  options.llm = LlmFlagsOf(o);
   options.perfect = o.perfect;
   options.warm = !o.cold;
   options.coverage = o.coverage;
@@ -191,16 +195,21 @@ void AddBenchCommand(CLI::App& app, int* exit_status) {
                                        "Also rank with an OpenAI-compatible server at URL and compare with the heuristic");
   bench->add_option("--llm-model", o->llm_model, "Model name (default: the server's first /v1/models entry)")->needs(llm);
   bench->add_option("--llm-timeout", o->llm_timeout, "Seconds per LLM request (default 60)")->needs(llm);
-  bench->add_option("--llm-propose", o->llm_propose, "Also ask the LLM for up to N edits per bug")->needs(llm);
+  bench->add_option("--llm-propose", o->llm_propose, "Also ask the LLM for up to N edits per bug (per fix with --realfix)")->needs(llm);
   bench->add_option("--llm-cache", o->llm_cache, "Directory of cached LLM answers (default under ~/.cache/smallfix)")
       ->needs(llm);
   // --realfix runs the real-fix benchmark instead, with the same --jobs and outputs.
   auto realfix = std::make_shared<realfix::BenchFlags>();
   realfix::AddFlags(*bench, *realfix);
   bench->callback([o, realfix, exit_status] {
-    *exit_status = realfix->enabled ? realfix::RunBench(*realfix, {o->jobs, o->json, o->markdown, o->templates},
-                                                        InstallInterruptHandlers())
-                                    : Run(*o);
+    if (!realfix->enabled) {
+      *exit_status = Run(*o);
+      return;
+    }
+    *exit_status = CheckLlmFlags(*o) ? realfix::RunBench(*realfix,
+                                                         {o->jobs, o->json, o->markdown, o->templates, LlmFlagsOf(*o)},
+                                                         InstallInterruptHandlers())
+                                     : kExitBadInput;
   });
 }
 

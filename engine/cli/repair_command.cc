@@ -12,8 +12,7 @@
 #include "engine/cli/commands.h"
 #include "engine/cli/interrupts.h"
 #include "engine/cli/repair_request.h"
-#include "engine/rank/llm_ranker.h"
-#include "engine/repair/llm_proposer.h"
+#include "engine/repair/llm_attach.h"
 #include "engine/repair/pipeline.h"
 #include "engine/repair/report.h"
 #include "engine/vcs/dirty_check.h"
@@ -65,27 +64,11 @@ int Run(const RepairFlags& options) {
   }
   // With --llm: the LLM ranks (and with --llm-propose also proposes); without it nothing
   // below touches the request, so the output stays what the heuristic alone gives.
-  std::unique_ptr<LlmSession> llm;
-  std::unique_ptr<LlmRanker> llm_ranker;
+  std::optional<AttachedLlm> llm;
   if (!options.llm.empty()) {
-    LlmOptions llm_options;
-    llm_options.url = options.llm;
-    llm_options.model = options.llm_model;
-    llm_options.timeout_seconds = options.llm_timeout;
-    llm_options.cache_dir = options.llm_cache;
-    llm_options.api_key = ApiKeyFromEnvironment();
-    llm_options.cancel = cancel;
-    llm = std::make_unique<LlmSession>(std::move(llm_options));
-    llm->progress = request->progress;
     const std::string failure = !request->failure_text.empty() ? request->failure_text : request->symptom_text;
-    llm_ranker = std::make_unique<LlmRanker>(llm.get(), failure);
-    request->ranker = llm_ranker.get();
-    if (options.llm_propose > 0) {
-      request->propose = [&llm, failure, repo = request->repo, n = options.llm_propose](
-                             const std::vector<RepairSite>& sites, const std::vector<ScoredCandidate>& existing) {
-        return ProposeEdits(*llm, failure, repo, sites, existing, n);
-      };
-    }
+    llm.emplace(LlmFlags{options.llm, options.llm_model, options.llm_cache, options.llm_timeout, options.llm_propose},
+                failure, *request, cancel);
   }
   absl::StatusOr<RepairReport> report = RunRepair(*request);
   if (request->plan.runner.kind == RunnerKind::kSlurm && cancel->load()) {
@@ -101,7 +84,7 @@ int Run(const RepairFlags& options) {
     return ExitStatusFor(report.status());
   }
   nlohmann::json llm_stats;
-  if (llm) llm_stats = AddLlmToReport(*llm, *report);
+  if (llm) llm_stats = AddLlmToReport(llm->session(), *report);
   if (options.json) {
     nlohmann::json out = ReportJson(*report);
     if (llm) out["stats"]["llm"] = llm_stats;

@@ -6,7 +6,7 @@ usage: llm_server.py BEHAVIOUR PORT_FILE LOG_FILE [--prefer TEMPLATE] [--edits F
 
 It writes the port it listens on to PORT_FILE, and one JSON line per request to LOG_FILE
 (path, whether response_format was sent, whether an Authorization header came, the kind of
-request: rank or propose). Behaviours:
+request: rank or propose, the user prompt). Behaviours:
   good       rank: candidates of template --prefer first, the rest as shown
   worst      rank: candidates of template --prefer last, the rest as shown
   garbage    prose, no JSON
@@ -91,7 +91,8 @@ class Handler(BaseHTTPRequestHandler):
         self.record({"path": self.path, "kind": kind, "response_format": "response_format" in request,
                      "temperature": request.get("temperature"), "seed": request.get("seed"),
                      "model": request.get("model"),
-                     "prompt_chars": sum(len(m["content"]) for m in request["messages"])})
+                     "prompt_chars": sum(len(m["content"]) for m in request["messages"]),
+                     "prompt": request["messages"][1]["content"]})
         chat_requests += 1
         prompt = request["messages"][1]["content"]
         good = {"edits": edits} if kind == "propose" else rank_answer(prompt)

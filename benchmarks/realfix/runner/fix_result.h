@@ -26,6 +26,13 @@ struct Attempt {
   std::map<std::string, int> generated_by_template;
   // For a fix with two or more hunks that change the syntax tree, one per such hunk; else empty.
   std::vector<PartOutcome> parts;
+  // --llm only: the model that ranked (as the server named it; "" when it was never reached),
+  // the rank the fix had in the heuristic's order before the model spoke, and the edits the
+  // model proposed that became candidates (template "llm").
+  bool llm = false;
+  std::string llm_model;
+  std::optional<int> heuristic_rank;
+  int llm_edits = 0;
 };
 
 // What `smallfix bench --realfix` measured for one fix.

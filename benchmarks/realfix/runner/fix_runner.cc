@@ -9,6 +9,7 @@
 #include "absl/strings/str_format.h"
 #include "benchmarks/realfix/runner/fix_parts.h"
 #include "engine/base/temp_dir.h"
+#include "engine/repair/llm_attach.h"
 #include "engine/repair/pipeline.h"
 #include "engine/source/tree_key.h"
 
@@ -16,6 +17,9 @@ namespace smallfix::realfix {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// What the model is shown as the failure of a fix that states no symptom.
+constexpr char kNoFailure[] = "No failure report is available: the bug is in the code at the sites shown.";
 
 // The fault lines as sites: sorted, unique, and within the parent's file (a pure insertion at
 // the end names the line after the last one).
@@ -78,6 +82,8 @@ absl::StatusOr<Attempt> Repair(const FixSpec& spec, const RunOptions& options, c
   request.validate = false;
   request.max_candidates = options.max_candidates;
   request.cancel = options.cancel;
+  std::optional<AttachedLlm> llm;
+  if (!options.llm.url.empty()) llm.emplace(options.llm, symptom.empty() ? kNoFailure : symptom, request, options.cancel);
   absl::StatusOr<RepairReport> report = RunRepair(request);
   if (!report.ok()) return report.status();
   Attempt attempt;
@@ -85,16 +91,20 @@ absl::StatusOr<Attempt> Repair(const FixSpec& spec, const RunOptions& options, c
   for (const auto& listed : report->candidates) ++attempt.generated_by_template[listed.scored.candidate.template_id];
   for (const auto& [line, key] : targets.part_keys) attempt.parts.push_back(PartOutcome{line, std::nullopt, ""});
   size_t parts_found = 0;
-  // Each candidate's tree is made once, and only until the fix and every part are found.
+  std::set<std::string> fixing_diffs;  // --llm: to find the fix in the heuristic's order
+  // Each candidate's tree is made once, and (without --llm) only until the fix and every part are found.
   for (size_t i = 0; i < report->candidates.size(); ++i) {
-    if (attempt.rank && parts_found == attempt.parts.size()) break;
+    if (!llm && attempt.rank && parts_found == attempt.parts.size()) break;
     const Candidate& candidate = report->candidates[i].scored.candidate;
     const std::optional<std::string> key = KeyOfFile(candidate, spec.file);
     if (!key) continue;
     const int rank = static_cast<int>(i) + 1;
-    if (!attempt.rank && *key == targets.fixed_key) {
-      attempt.rank = rank;
-      attempt.template_id = candidate.template_id;
+    if (*key == targets.fixed_key) {
+      fixing_diffs.insert(report->candidates[i].scored.diff);
+      if (!attempt.rank) {
+        attempt.rank = rank;
+        attempt.template_id = candidate.template_id;
+      }
     }
     for (size_t p = 0; p < attempt.parts.size(); ++p) {
       PartOutcome& part = attempt.parts[p];
@@ -102,6 +112,18 @@ absl::StatusOr<Attempt> Repair(const FixSpec& spec, const RunOptions& options, c
       part.rank = rank;
       part.template_id = candidate.template_id;
       ++parts_found;
+    }
+  }
+  if (llm) {
+    attempt.llm = true;
+    attempt.llm_model = llm->session().client.model();
+    attempt.llm_edits = attempt.generated_by_template.count("llm") ? attempt.generated_by_template["llm"] : 0;
+    const std::vector<std::string>& heuristic = llm->session().heuristic_order;
+    for (size_t h = 0; h < heuristic.size(); ++h) {
+      if (fixing_diffs.count(heuristic[h])) {
+        attempt.heuristic_rank = static_cast<int>(h) + 1;
+        break;
+      }
     }
   }
   return attempt;

@@ -7,6 +7,7 @@
 #include "benchmarks/realfix/runner/fix_result.h"
 #include "benchmarks/realfix/runner/fix_spec.h"
 #include "benchmarks/realfix/runner/git_tree.h"
+#include "engine/repair/llm_attach.h"
 
 namespace smallfix::realfix {
 
@@ -15,6 +16,9 @@ struct RunOptions {
   TreeScope scope = TreeScope::kAll;
   std::string templates_dir;  // "" for the installed templates
   int max_candidates = 12;    // per site, as repair --max-candidates (0: all)
+  // --llm: the model ranks every run's candidates, shown the fix's symptom (or no failure at
+  // all), and with llm.propose > 0 adds its own edits; never shown the fix's description.
+  LlmFlags llm;
   const std::atomic<bool>* cancel = nullptr;
 };
 

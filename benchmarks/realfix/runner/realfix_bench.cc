@@ -131,6 +131,7 @@ int RunBench(const BenchFlags& flags, const SharedFlags& shared, const std::atom
   options.scope = flags.tree == "package" ? TreeScope::kPackage : TreeScope::kAll;
   options.templates_dir = shared.templates;
   options.max_candidates = flags.max_candidates;
+  options.llm = shared.llm;
   options.cancel = cancel;
 
   RealfixRun run;
@@ -138,6 +139,8 @@ int RunBench(const BenchFlags& flags, const SharedFlags& shared, const std::atom
   run.fixes_file = fixes_file;
   run.tree = flags.tree;
   run.jobs = shared.jobs;
+  run.llm = !shared.llm.url.empty();
+  run.llm_propose = shared.llm.propose;
   const auto start = std::chrono::steady_clock::now();
   bench::ProgressBar progress(static_cast<int>(chosen.size()), isatty(STDERR_FILENO) != 0, std::cerr);
   run.results = RunAll(chosen, options, shared.jobs, progress);

@@ -7,6 +7,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "engine/repair/llm_attach.h"
+
 namespace smallfix::realfix {
 
 // `smallfix bench --realfix`'s own flags; --jobs, --json, --markdown and --templates are the
@@ -26,6 +28,7 @@ struct BenchFlags {
 struct SharedFlags {
   int jobs = 1;
   std::string json, markdown, templates;
+  LlmFlags llm;  // bench --llm: the model ranks (and with --llm-propose proposes) at every fix
 };
 
 // Adds --realfix, --split, --mirror-root, --fixes, --tree, --limit, --fix and --min-fault-lines to the

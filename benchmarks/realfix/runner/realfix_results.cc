@@ -36,7 +36,36 @@ json AttemptJson(const Attempt& a) {
     }
     out["parts"] = {{"hunks", a.parts.size()}, {"reproduced", reproduced}, {"each", std::move(parts)}};
   }
+  if (a.llm) {
+    out["llm_model"] = a.llm_model;
+    out["heuristic_rank"] = a.heuristic_rank ? json(*a.heuristic_rank) : json(nullptr);
+    out["llm_edits"] = a.llm_edits;
+  }
   return out;
+}
+
+// --llm: the model's order against the heuristic's over the runs without the symptom, and
+// what its own edits added.
+struct LlmTally {
+  std::string model;
+  int ran = 0, heuristic_at1 = 0, heuristic_at5 = 0, llm_at1 = 0, llm_at5 = 0, edits = 0, fixed_by_edit = 0;
+};
+
+LlmTally TallyLlm(const RealfixRun& run) {
+  LlmTally t;
+  for (const FixResult& r : run.results) {
+    if (!r.error.empty()) continue;
+    const Attempt& a = r.without_symptom;
+    ++t.ran;
+    if (t.model.empty()) t.model = a.llm_model;
+    t.heuristic_at1 += a.heuristic_rank && *a.heuristic_rank <= 1;
+    t.heuristic_at5 += a.heuristic_rank && *a.heuristic_rank <= 5;
+    t.llm_at1 += a.rank && *a.rank <= 1;
+    t.llm_at5 += a.rank && *a.rank <= 5;
+    t.edits += a.llm_edits;
+    t.fixed_by_edit += a.template_id == "llm";
+  }
+  return t;
 }
 
 std::string Percent(int n, int of) {
@@ -91,6 +120,14 @@ json RealfixJson(const RealfixRun& run) {
     }
     out["fixes"].push_back(std::move(fix));
   }
+  if (run.llm) {
+    const LlmTally t = TallyLlm(run);
+    out["llm"] = {{"model", t.model},          {"propose", run.llm_propose},
+                  {"ran", t.ran},              {"heuristic_correct_at_1", t.heuristic_at1},
+                  {"heuristic_correct_at_5", t.heuristic_at5}, {"llm_correct_at_1", t.llm_at1},
+                  {"llm_correct_at_5", t.llm_at5}, {"edits", t.edits},
+                  {"fixed_by_edit", t.fixed_by_edit}};
+  }
   return out;
 }
 
@@ -103,6 +140,16 @@ std::string RealfixMarkdown(const RealfixRun& run) {
       "\"(symptom)\" columns pass the fix's symptom where it states one; fixes without one count with their "
       "symptom-less run.\n",
       run.split, static_cast<int>(run.results.size()), run.seconds, run.jobs, run.tree);
+  if (run.llm) {
+    const LlmTally t = TallyLlm(run);
+    out += absl::StrFormat(
+        "\nRanked by the model %s%s (the tables below are its order). Without the symptom, of %d fixes: "
+        "correct@1 %d and correct@5 %d in the heuristic's order, %d and %d in the model's; the model "
+        "proposed %d edits that became candidates, and its edit is the first right candidate for %d fixes.\n",
+        t.model.empty() ? "(never reached)" : t.model,
+        run.llm_propose > 0 ? absl::StrFormat(", which also proposed up to %d edits a run", run.llm_propose) : "",
+        t.ran, t.heuristic_at1, t.heuristic_at5, t.llm_at1, t.llm_at5, t.edits, t.fixed_by_edit);
+  }
   out += Table("By family", "family", totals.by_family, totals.all);
   out += Table("By project", "project", totals.by_project, totals.all);
   out += Table("By split", "split", totals.by_split, totals.all);

@@ -15,6 +15,8 @@ struct RealfixRun {
   std::string fixes_file;
   std::string tree;  // all | package
   int jobs = 1;
+  bool llm = false;     // bench --llm
+  int llm_propose = 0;  // bench --llm-propose N
   double seconds = 0;
   std::vector<FixResult> results;
 };

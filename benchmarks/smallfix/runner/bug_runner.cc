@@ -15,8 +15,7 @@
 #include "engine/base/read_file.h"
 #include "engine/base/temp_dir.h"
 #include "engine/localize/localizer.h"
-#include "engine/rank/llm_ranker.h"
-#include "engine/repair/llm_proposer.h"
+#include "engine/repair/llm_attach.h"
 #include "engine/repair/pipeline.h"
 #include "validators/process.h"
 #include "validators/validator.h"
@@ -165,27 +164,10 @@ BugResult RunBug(const BugSpec& spec, const BenchOptions& options) {
   absl::StatusOr<RepairRequest> request = MakeRequest(spec, options, repo);
   if (!request.ok()) return fail(request.status());
   // bench --llm: the model sees the issue as a user would paste it, in either mode.
-  std::unique_ptr<LlmSession> llm;
-  std::unique_ptr<LlmRanker> llm_ranker;
-  if (!options.llm_url.empty()) {
-    LlmOptions llm_options;
-    llm_options.url = options.llm_url;
-    llm_options.model = options.llm_model;
-    llm_options.timeout_seconds = options.llm_timeout_seconds;
-    llm_options.cache_dir = options.llm_cache;
-    llm_options.api_key = ApiKeyFromEnvironment();
-    llm_options.cancel = options.cancel;
-    llm = std::make_unique<LlmSession>(std::move(llm_options));
+  std::optional<AttachedLlm> llm;
+  if (!options.llm.url.empty()) {
     absl::StatusOr<std::string> issue = ReadFile(spec.IssuePath());
-    const std::string failure = issue.ok() ? *issue : request->symptom_text;
-    llm_ranker = std::make_unique<LlmRanker>(llm.get(), failure);
-    request->ranker = llm_ranker.get();
-    if (options.llm_propose > 0) {
-      request->propose = [&llm, failure, repo, n = options.llm_propose](const std::vector<RepairSite>& sites,
-                                                                       const std::vector<ScoredCandidate>& existing) {
-        return ProposeEdits(*llm, failure, repo, sites, existing, n);
-      };
-    }
+    llm.emplace(options.llm, issue.ok() ? *issue : request->symptom_text, *request, options.cancel);
   }
   const Clock::time_point start = Clock::now();
   absl::StatusOr<RepairReport> report = RunRepair(*request);
@@ -224,13 +206,13 @@ BugResult RunBug(const BugSpec& spec, const BenchOptions& options) {
   if (llm) {
     result.llm = true;
     result.llm_rank = first_same_ast;
-    result.llm_notes = llm->AllNotes();
-    result.llm_model = llm->client.model();
+    result.llm_notes = llm->session().AllNotes();
+    result.llm_model = llm->session().client.model();
     result.ranked = static_cast<int>(report->candidates.size());
     // The same candidates in the heuristic's order, found by their diffs.
-    for (size_t h = 0; h < llm->heuristic_order.size() && !result.heuristic_rank; ++h) {
+    for (size_t h = 0; h < llm->session().heuristic_order.size() && !result.heuristic_rank; ++h) {
       for (const ValidatedCandidate& candidate : report->candidates) {
-        if (candidate.scored.diff == llm->heuristic_order[h] &&
+        if (candidate.scored.diff == llm->session().heuristic_order[h] &&
             SameAstAsReference(*reference, ToPatched(candidate.scored.candidate))) {
           result.heuristic_rank = static_cast<int>(h) + 1;
           break;

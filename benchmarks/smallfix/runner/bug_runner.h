@@ -6,6 +6,7 @@
 
 #include "benchmarks/smallfix/runner/bug_result.h"
 #include "benchmarks/smallfix/runner/bug_spec.h"
+#include "engine/repair/llm_attach.h"
 #include "validators/test_runner.h"
 
 namespace smallfix::bench {
@@ -21,10 +22,8 @@ struct BenchOptions {
   const std::atomic<bool>* cancel = nullptr;
   // Repairs run their tests in a warm server (ValidationPlan::warm); false: bench --cold.
   bool warm = true;
-  // bench --llm: rank (and with llm_propose > 0 also propose) with an OpenAI-compatible server.
-  std::string llm_url, llm_model, llm_cache;
-  double llm_timeout_seconds = 60;
-  int llm_propose = 0;
+  // bench --llm: rank (and with llm.propose > 0 also propose) with an OpenAI-compatible server.
+  LlmFlags llm;
   // bench --runner slurm: every bug's tests run as Slurm jobs (multi-rank bugs with their
   // world size), with these settings; job names start with smallfix-<bug id>. kLocal or
   // kTorchrun: one-rank bugs run as one process and multi-rank bugs torchrun-style.
