@@ -12,26 +12,13 @@
 namespace smallfix::mine {
 namespace {
 
-// Owners of libgit2 objects, so every return path frees them.
-template <typename T, void (*Free)(T*)>
-struct Deleter {
-  void operator()(T* p) const { Free(p); }
-};
-using Repo = std::unique_ptr<git_repository, Deleter<git_repository, git_repository_free>>;
-using Walker = std::unique_ptr<git_revwalk, Deleter<git_revwalk, git_revwalk_free>>;
-using Commit = std::unique_ptr<git_commit, Deleter<git_commit, git_commit_free>>;
-using Tree = std::unique_ptr<git_tree, Deleter<git_tree, git_tree_free>>;
-using Diff = std::unique_ptr<git_diff, Deleter<git_diff, git_diff_free>>;
-using Patch = std::unique_ptr<git_patch, Deleter<git_patch, git_patch_free>>;
-using Blob = std::unique_ptr<git_blob, Deleter<git_blob, git_blob_free>>;
-
 bool IsPython(const char* path) { return path != nullptr && absl::EndsWith(path, ".py"); }
 
 std::string BlobText(git_repository* repo, const git_oid& id) {
   if (git_oid_is_zero(&id)) return "";
   git_blob* raw = nullptr;
   if (git_blob_lookup(&raw, repo, &id) != 0) return "";
-  Blob blob(raw);
+  GitBlob blob(raw);
   return std::string(static_cast<const char*>(git_blob_rawcontent(blob.get())),
                      static_cast<size_t>(git_blob_rawsize(blob.get())));
 }
@@ -40,17 +27,17 @@ std::string BlobText(git_repository* repo, const git_oid& id) {
 std::optional<MinedCommit> SmallChange(git_repository* repo, git_commit* commit, int max_lines) {
   git_commit* parent_raw = nullptr;
   if (git_commit_parent(&parent_raw, commit, 0) != 0) return std::nullopt;
-  Commit parent(parent_raw);
+  GitCommit parent(parent_raw);
   git_tree *old_raw = nullptr, *new_raw = nullptr;
   if (git_commit_tree(&old_raw, parent.get()) != 0) return std::nullopt;
-  Tree old_tree(old_raw);
+  GitTree old_tree(old_raw);
   if (git_commit_tree(&new_raw, commit) != 0) return std::nullopt;
-  Tree new_tree(new_raw);
+  GitTree new_tree(new_raw);
   git_diff_options options = GIT_DIFF_OPTIONS_INIT;
   options.context_lines = 0;  // hunks hold only changed lines
   git_diff* diff_raw = nullptr;
   if (git_diff_tree_to_tree(&diff_raw, repo, old_tree.get(), new_tree.get(), &options) != 0) return std::nullopt;
-  Diff diff(diff_raw);
+  GitDiff diff(diff_raw);
   // First pass over the deltas only (no blob read): count the files that matter.
   const size_t deltas = git_diff_num_deltas(diff.get());
   std::vector<size_t> python;
@@ -68,7 +55,7 @@ std::optional<MinedCommit> SmallChange(git_repository* repo, git_commit* commit,
   for (size_t i : python) {
     git_patch* patch_raw = nullptr;
     if (git_patch_from_diff(&patch_raw, diff.get(), i) != 0 || patch_raw == nullptr) return std::nullopt;
-    Patch patch(patch_raw);
+    GitPatch patch(patch_raw);
     size_t context = 0, added = 0, deleted = 0;
     git_patch_line_stats(&context, &added, &deleted, patch.get());
     changed += static_cast<int>(std::max(added, deleted));
@@ -103,15 +90,11 @@ bool IsTestPath(const std::string& path) {
 
 absl::Status WalkHistory(const std::string& repo_path, const WalkOptions& options,
                          const std::function<void(MinedCommit)>& keep, WalkStats* stats) {
-  EnsureLibgit2();
-  git_repository* repo_raw = nullptr;
-  if (git_repository_open_ext(&repo_raw, repo_path.c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr) != 0) {
-    return absl::InvalidArgumentError(absl::StrCat("--repo ", repo_path, " is not a git repository"));
-  }
-  Repo repo(repo_raw);
+  absl::StatusOr<GitRepository> repo = OpenGitRepository(repo_path);
+  if (!repo.ok()) return absl::InvalidArgumentError(absl::StrCat("--repo ", repo_path, " is not a git repository"));
   git_revwalk* walker_raw = nullptr;
-  if (git_revwalk_new(&walker_raw, repo.get()) != 0) return Libgit2Error("cannot walk the history");
-  Walker walker(walker_raw);
+  if (git_revwalk_new(&walker_raw, repo->get()) != 0) return Libgit2Error("cannot walk the history");
+  GitRevwalk walker(walker_raw);
   git_revwalk_sorting(walker.get(), GIT_SORT_TIME);
   if (git_revwalk_push_head(walker.get()) != 0) {
     return absl::InvalidArgumentError(absl::StrCat("--repo ", repo_path, " has no commit at HEAD"));
@@ -119,8 +102,8 @@ absl::Status WalkHistory(const std::string& repo_path, const WalkOptions& option
   git_oid id;
   while (git_revwalk_next(&id, walker.get()) == 0) {
     git_commit* commit_raw = nullptr;
-    if (git_commit_lookup(&commit_raw, repo.get(), &id) != 0) continue;
-    Commit commit(commit_raw);
+    if (git_commit_lookup(&commit_raw, repo->get(), &id) != 0) continue;
+    GitCommit commit(commit_raw);
     // Time order: the first commit older than --since ends the walk.
     if (options.since && git_commit_time(commit.get()) < *options.since) break;
     ++stats->walked;
@@ -128,7 +111,7 @@ absl::Status WalkHistory(const std::string& repo_path, const WalkOptions& option
     const char* summary = git_commit_summary(commit.get());
     const std::string title = summary ? summary : "";
     if (absl::StartsWithIgnoreCase(title, "revert")) continue;
-    std::optional<MinedCommit> mined = SmallChange(repo.get(), commit.get(), options.max_lines);
+    std::optional<MinedCommit> mined = SmallChange(repo->get(), commit.get(), options.max_lines);
     if (!mined) continue;
     char sha[GIT_OID_HEXSZ + 1];
     git_oid_tostr(sha, sizeof(sha), &id);

@@ -11,32 +11,12 @@
 namespace smallfix {
 namespace {
 
-template <typename T, void (*Free)(T*)>
-struct Closer {
-  void operator()(T* object) const { Free(object); }
-};
-using RepoPtr = std::unique_ptr<git_repository, Closer<git_repository, git_repository_free>>;
-using CommitPtr = std::unique_ptr<git_commit, Closer<git_commit, git_commit_free>>;
-using IndexPtr = std::unique_ptr<git_index, Closer<git_index, git_index_free>>;
-using TreePtr = std::unique_ptr<git_tree, Closer<git_tree, git_tree_free>>;
-using SignaturePtr = std::unique_ptr<git_signature, Closer<git_signature, git_signature_free>>;
-using WalkPtr = std::unique_ptr<git_revwalk, Closer<git_revwalk, git_revwalk_free>>;
-
-absl::StatusOr<RepoPtr> Open(const std::string& dir) {
-  EnsureLibgit2();
-  git_repository* raw = nullptr;
-  if (git_repository_open_ext(&raw, dir.c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr) != 0) {
-    return Libgit2Error(Concat("opening the git repository ", dir));
-  }
-  return RepoPtr(raw);
-}
-
-absl::StatusOr<CommitPtr> Resolve(git_repository* repo, const std::string& ref) {
+absl::StatusOr<GitCommit> Resolve(git_repository* repo, const std::string& ref) {
   git_object* object = nullptr;
   if (git_revparse_single(&object, repo, Concat(ref, "^{commit}").c_str()) != 0) {
     return Libgit2Error(Concat("resolving ", ref));
   }
-  return CommitPtr(reinterpret_cast<git_commit*>(object));
+  return GitCommit(reinterpret_cast<git_commit*>(object));
 }
 
 std::string Person(const git_signature* who) { return Concat(who->name, " <", who->email, ">"); }
@@ -44,9 +24,9 @@ std::string Person(const git_signature* who) { return Concat(who->name, " <", wh
 }  // namespace
 
 absl::Status CheckoutDetached(const std::string& dir, const std::string& ref) {
-  absl::StatusOr<RepoPtr> repo = Open(dir);
+  absl::StatusOr<GitRepository> repo = OpenGitRepository(dir);
   if (!repo.ok()) return repo.status();
-  absl::StatusOr<CommitPtr> commit = Resolve(repo->get(), ref);
+  absl::StatusOr<GitCommit> commit = Resolve(repo->get(), ref);
   if (!commit.ok()) return commit.status();
   git_checkout_options options;
   git_checkout_options_init(&options, GIT_CHECKOUT_OPTIONS_VERSION);
@@ -59,7 +39,7 @@ absl::Status CheckoutDetached(const std::string& dir, const std::string& ref) {
 }
 
 bool RefExists(const std::string& dir, const std::string& ref) {
-  absl::StatusOr<RepoPtr> repo = Open(dir);
+  absl::StatusOr<GitRepository> repo = OpenGitRepository(dir);
   if (!repo.ok()) return false;
   const bool exists = Resolve(repo->get(), ref).ok();
   git_error_clear();
@@ -69,17 +49,17 @@ bool RefExists(const std::string& dir, const std::string& ref) {
 absl::StatusOr<std::string> CommitChanges(const std::string& dir, const std::string& parent_ref,
                                           const std::string& branch, const std::vector<FileChange>& changes,
                                           const GitIdentity& identity, const std::string& message) {
-  absl::StatusOr<RepoPtr> repo = Open(dir);
+  absl::StatusOr<GitRepository> repo = OpenGitRepository(dir);
   if (!repo.ok()) return repo.status();
-  absl::StatusOr<CommitPtr> parent = Resolve(repo->get(), parent_ref);
+  absl::StatusOr<GitCommit> parent = Resolve(repo->get(), parent_ref);
   if (!parent.ok()) return parent.status();
   git_tree* parent_tree_raw = nullptr;
   if (git_commit_tree(&parent_tree_raw, parent->get()) != 0) return Libgit2Error("reading the parent's tree");
-  TreePtr parent_tree(parent_tree_raw);
+  GitTree parent_tree(parent_tree_raw);
   // An index in memory: the clone's own index and working tree stay as they are.
   git_index* index_raw = nullptr;
   if (git_index_new(&index_raw) != 0) return Libgit2Error("creating an index");
-  IndexPtr index(index_raw);
+  GitIndex index(index_raw);
   if (git_index_read_tree(index.get(), parent_tree.get()) != 0) return Libgit2Error("reading the parent's tree");
   for (const FileChange& change : changes) {
     git_index_entry entry{};
@@ -95,12 +75,12 @@ absl::StatusOr<std::string> CommitChanges(const std::string& dir, const std::str
   if (git_index_write_tree_to(&tree_id, index.get(), repo->get()) != 0) return Libgit2Error("writing the tree");
   git_tree* tree_raw = nullptr;
   if (git_tree_lookup(&tree_raw, repo->get(), &tree_id) != 0) return Libgit2Error("reading the new tree");
-  TreePtr tree(tree_raw);
+  GitTree tree(tree_raw);
   git_signature* signature_raw = nullptr;
   if (git_signature_now(&signature_raw, identity.name.c_str(), identity.email.c_str()) != 0) {
     return Libgit2Error(Concat("the commit identity ", identity.name, " <", identity.email, ">"));
   }
-  SignaturePtr signature(signature_raw);
+  GitSignature signature(signature_raw);
   git_oid commit_id;
   const git_commit* parents[] = {parent->get()};
   if (git_commit_create(&commit_id, repo->get(), nullptr, signature.get(), signature.get(), "UTF-8", message.c_str(),
@@ -119,11 +99,11 @@ absl::StatusOr<std::string> CommitChanges(const std::string& dir, const std::str
 }
 
 absl::StatusOr<bool> SameChange(const std::string& dir, const std::string& ref_a, const std::string& ref_b) {
-  absl::StatusOr<RepoPtr> repo = Open(dir);
+  absl::StatusOr<GitRepository> repo = OpenGitRepository(dir);
   if (!repo.ok()) return repo.status();
-  absl::StatusOr<CommitPtr> a = Resolve(repo->get(), ref_a);
+  absl::StatusOr<GitCommit> a = Resolve(repo->get(), ref_a);
   if (!a.ok()) return a.status();
-  absl::StatusOr<CommitPtr> b = Resolve(repo->get(), ref_b);
+  absl::StatusOr<GitCommit> b = Resolve(repo->get(), ref_b);
   if (!b.ok()) return b.status();
   if (!git_oid_equal(git_commit_tree_id(a->get()), git_commit_tree_id(b->get()))) return false;
   const unsigned count = git_commit_parentcount(a->get());
@@ -136,15 +116,15 @@ absl::StatusOr<bool> SameChange(const std::string& dir, const std::string& ref_a
 
 absl::StatusOr<std::vector<std::string>> OtherPeoplesCommits(const std::string& dir, const std::string& ref,
                                                              const std::string& base_ref, const std::string& email) {
-  absl::StatusOr<RepoPtr> repo = Open(dir);
+  absl::StatusOr<GitRepository> repo = OpenGitRepository(dir);
   if (!repo.ok()) return repo.status();
-  absl::StatusOr<CommitPtr> tip = Resolve(repo->get(), ref);
+  absl::StatusOr<GitCommit> tip = Resolve(repo->get(), ref);
   if (!tip.ok()) return tip.status();
-  absl::StatusOr<CommitPtr> base = Resolve(repo->get(), base_ref);
+  absl::StatusOr<GitCommit> base = Resolve(repo->get(), base_ref);
   if (!base.ok()) return base.status();
   git_revwalk* walk_raw = nullptr;
   if (git_revwalk_new(&walk_raw, repo->get()) != 0) return Libgit2Error("walking history");
-  WalkPtr walk(walk_raw);
+  GitRevwalk walk(walk_raw);
   if (git_revwalk_push(walk.get(), git_commit_id(tip->get())) != 0 ||
       git_revwalk_hide(walk.get(), git_commit_id(base->get())) != 0) {
     return Libgit2Error(Concat("walking ", ref));
@@ -154,7 +134,7 @@ absl::StatusOr<std::vector<std::string>> OtherPeoplesCommits(const std::string& 
   while (git_revwalk_next(&id, walk.get()) == 0) {
     git_commit* raw = nullptr;
     if (git_commit_lookup(&raw, repo->get(), &id) != 0) return Libgit2Error("reading a commit");
-    CommitPtr commit(raw);
+    GitCommit commit(raw);
     for (const git_signature* who : {git_commit_author(commit.get()), git_commit_committer(commit.get())}) {
       if (who->email != email && std::find(people.begin(), people.end(), Person(who)) == people.end()) {
         people.push_back(Person(who));

@@ -17,23 +17,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-template <typename T, void (*Free)(T*)>
-struct Deleter {
-  void operator()(T* p) const { Free(p); }
-};
-using Repo = std::unique_ptr<git_repository, Deleter<git_repository, git_repository_free>>;
-using Tree = std::unique_ptr<git_tree, Deleter<git_tree, git_tree_free>>;
-using Commit = std::unique_ptr<git_commit, Deleter<git_commit, git_commit_free>>;
-using Blob = std::unique_ptr<git_blob, Deleter<git_blob, git_blob_free>>;
-
-absl::StatusOr<Repo> Open(const std::string& git_dir) {
-  EnsureLibgit2();
-  git_repository* repo = nullptr;
-  if (git_repository_open(&repo, git_dir.c_str()) != 0) return Libgit2Error(absl::StrFormat("opening %s", git_dir));
-  return Repo(repo);
-}
-
-absl::StatusOr<Tree> TreeOf(git_repository* repo, const std::string& commit) {
+absl::StatusOr<GitTree> TreeOf(git_repository* repo, const std::string& commit) {
   git_oid oid;
   if (git_oid_fromstr(&oid, commit.c_str()) != 0) return Libgit2Error(absl::StrFormat("commit %s", commit));
   git_commit* found = nullptr;
@@ -41,16 +25,16 @@ absl::StatusOr<Tree> TreeOf(git_repository* repo, const std::string& commit) {
     return absl::NotFoundError(absl::StrFormat("commit %s is not in %s (fetch the mirror again?)", commit,
                                                git_repository_path(repo)));
   }
-  Commit owned(found);
+  GitCommit owned(found);
   git_tree* tree = nullptr;
   if (git_commit_tree(&tree, owned.get()) != 0) return Libgit2Error(absl::StrFormat("tree of %s", commit));
-  return Tree(tree);
+  return GitTree(tree);
 }
 
 absl::StatusOr<std::string> BlobText(git_repository* repo, const git_oid* oid, const std::string& path) {
   git_blob* blob = nullptr;
   if (git_blob_lookup(&blob, repo, oid) != 0) return Libgit2Error(absl::StrFormat("reading %s", path));
-  Blob owned(blob);
+  GitBlob owned(blob);
   return std::string(static_cast<const char*>(git_blob_rawcontent(blob)), git_blob_rawsize(blob));
 }
 
@@ -114,9 +98,9 @@ absl::StatusOr<std::string> FindProjectGit(const std::string& mirror_root, const
 
 absl::StatusOr<int> MaterialiseTree(const std::string& git_dir, const std::string& commit, const std::string& file,
                                     TreeScope scope, const std::string& dest) {
-  absl::StatusOr<Repo> repo = Open(git_dir);
+  absl::StatusOr<GitRepository> repo = OpenGitRepository(git_dir);
   if (!repo.ok()) return repo.status();
-  absl::StatusOr<Tree> tree = TreeOf(repo->get(), commit);
+  absl::StatusOr<GitTree> tree = TreeOf(repo->get(), commit);
   if (!tree.ok()) return tree.status();
   WalkState state{repo->get(), "", file, dest, 0, absl::OkStatus()};
   const size_t slash = file.find('/');
@@ -129,15 +113,15 @@ absl::StatusOr<int> MaterialiseTree(const std::string& git_dir, const std::strin
 
 absl::StatusOr<std::string> ReadAtCommit(const std::string& git_dir, const std::string& commit,
                                          const std::string& file) {
-  absl::StatusOr<Repo> repo = Open(git_dir);
+  absl::StatusOr<GitRepository> repo = OpenGitRepository(git_dir);
   if (!repo.ok()) return repo.status();
-  absl::StatusOr<Tree> tree = TreeOf(repo->get(), commit);
+  absl::StatusOr<GitTree> tree = TreeOf(repo->get(), commit);
   if (!tree.ok()) return tree.status();
   git_tree_entry* entry = nullptr;
   if (git_tree_entry_bypath(&entry, tree->get(), file.c_str()) != 0) {
     return absl::NotFoundError(absl::StrFormat("%s is not in commit %s", file, commit));
   }
-  std::unique_ptr<git_tree_entry, Deleter<git_tree_entry, git_tree_entry_free>> owned(entry);
+  GitTreeEntry owned(entry);
   return BlobText(repo->get(), git_tree_entry_id(entry), file);
 }
 
