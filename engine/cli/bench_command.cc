@@ -22,8 +22,7 @@
 #include "benchmarks/smallfix/runner/results_markdown.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/interrupts.h"
-#include "engine/rank/llm_cache.h"
-#include "engine/rank/llm_client.h"
+#include "engine/cli/llm_flags.h"
 
 namespace smallfix::cli {
 namespace {
@@ -36,9 +35,7 @@ struct Options {
   bool perfect = false;
   bool cold = false;
   bool coverage = false;
-  std::string llm, llm_model, llm_cache = LlmCache::DefaultDir();
-  double llm_timeout = 60;
-  int llm_propose = 0;
+  LlmFlags llm;
   std::string runner, slurm_partition;
   int slurm_gpus_per_node = 0;
   std::vector<std::string> slurm_args;
@@ -49,21 +46,6 @@ bool WriteFile(const std::string& path, const std::string& text, const char* fla
   out << text;
   if (!out) std::cerr << "smallfix: cannot write " << flag << " " << path << "\n";
   return static_cast<bool>(out);
-}
-
-LlmFlags LlmFlagsOf(const Options& o) { return {o.llm, o.llm_model, o.llm_cache, o.llm_timeout, o.llm_propose}; }
-
-// The --llm flags' checks, for the bugs and for --realfix; says what is wrong on stderr.
-bool CheckLlmFlags(const Options& o) {
-  if (absl::Status url = o.llm.empty() ? absl::OkStatus() : CheckLlmUrl(o.llm, "--llm"); !url.ok()) {
-    std::cerr << "smallfix: " << url.message() << "\n";
-    return false;
-  }
-  if (!(o.llm_timeout > 0) || o.llm_propose < 0) {
-    std::cerr << "smallfix: --llm-timeout must be more than 0 and --llm-propose 0 or more\n";
-    return false;
-  }
-  return true;
 }
 
 // Runs the bugs, `jobs` at a time, in the order given; stops taking new ones on Ctrl-C.
@@ -106,7 +88,6 @@ int Run(const Options& o) {
     std::cerr << "smallfix: --jobs must be 1 or more\n";
     return kExitBadInput;
   }
-  if (!CheckLlmFlags(o)) return kExitBadInput;
   bench::BenchOptions options;
   if (!o.runner.empty()) {
     const std::optional<RunnerKind> kind = ParseRunnerKind(o.runner);
@@ -124,7 +105,7 @@ int Run(const Options& o) {
   options.slurm.partition = o.slurm_partition;
   options.slurm.gpus_per_node = o.slurm_gpus_per_node;
   options.slurm.extra_args = o.slurm_args;
-  options.llm = LlmFlagsOf(o);
+  options.llm = o.llm;
   options.perfect = o.perfect;
   options.warm = !o.cold;
   options.coverage = o.coverage;
@@ -141,9 +122,9 @@ int Run(const Options& o) {
   bench::ProgressBar progress(static_cast<int>(bugs->size()), isatty(STDERR_FILENO) != 0, std::cerr);
   run.bugs = RunAll(*bugs, options, o.jobs, progress);
   progress.Close();
-  if (!o.llm.empty()) {
+  if (!o.llm.url.empty()) {
     // The model the sessions asked (given, or the server's first /v1/models entry).
-    run.llm_model = o.llm_model;
+    run.llm_model = o.llm.model;
     for (const bench::BugResult& bug : run.bugs) {
       if (run.llm_model.empty()) run.llm_model = bug.llm_model;
     }
@@ -154,7 +135,7 @@ int Run(const Options& o) {
   std::cout << "smallfix bench (" << run.mode << " mode): " << run.bugs.size() << " bugs in "
             << static_cast<int>(run.seconds) << " s\n"
             << bench::SummaryText(run);
-  if (!o.llm.empty()) std::cout << bench::LlmComparisonText(run);
+  if (!o.llm.url.empty()) std::cout << bench::LlmComparisonText(run);
   bool written = true;
   if (!o.json.empty()) written &= WriteFile(o.json, bench::ResultsJson(run).dump(2) + "\n", "--json");
   if (!o.markdown.empty()) written &= WriteFile(o.markdown, bench::ResultsMarkdown(run), "--markdown");
@@ -191,25 +172,20 @@ void AddBenchCommand(CLI::App& app, int* exit_status) {
   bench->add_option("--slurm-gpus-per-node", o->slurm_gpus_per_node, "--runner slurm: GPUs per node (gres gpu)");
   bench->add_option("--slurm-arg", o->slurm_args, "--runner slurm: one more sbatch argument; repeatable")
       ->allow_extra_args(false);
-  CLI::Option* llm = bench->add_option("--llm", o->llm,
-                                       "Also rank with an OpenAI-compatible server at URL and compare with the heuristic");
-  bench->add_option("--llm-model", o->llm_model, "Model name (default: the server's first /v1/models entry)")->needs(llm);
-  bench->add_option("--llm-timeout", o->llm_timeout, "Seconds per LLM request (default 60)")->needs(llm);
-  bench->add_option("--llm-propose", o->llm_propose, "Also ask the LLM for up to N edits per bug (per fix with --realfix)")->needs(llm);
-  bench->add_option("--llm-cache", o->llm_cache, "Directory of cached LLM answers (default under ~/.cache/smallfix)")
-      ->needs(llm);
+  AddLlmFlags(*bench, o->llm, "Also rank with an OpenAI-compatible server at URL and compare with the heuristic",
+              "Also ask the LLM for up to N edits per bug (per fix with --realfix)");
   // --realfix runs the real-fix benchmark instead, with the same --jobs and outputs.
   auto realfix = std::make_shared<realfix::BenchFlags>();
   realfix::AddFlags(*bench, *realfix);
   bench->callback([o, realfix, exit_status] {
-    if (!realfix->enabled) {
-      *exit_status = Run(*o);
+    if (absl::Status llm = CheckLlmFlags(o->llm); !llm.ok()) {
+      std::cerr << "smallfix: " << llm.message() << "\n";
+      *exit_status = kExitBadInput;
       return;
     }
-    *exit_status = CheckLlmFlags(*o) ? realfix::RunBench(*realfix,
-                                                         {o->jobs, o->json, o->markdown, o->templates, LlmFlagsOf(*o)},
-                                                         InstallInterruptHandlers())
-                                     : kExitBadInput;
+    *exit_status = realfix->enabled ? realfix::RunBench(*realfix, {o->jobs, o->json, o->markdown, o->templates, o->llm},
+                                                        InstallInterruptHandlers())
+                                    : Run(*o);
   });
 }
 

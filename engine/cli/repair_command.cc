@@ -11,6 +11,7 @@
 #include "engine/base/read_file.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/interrupts.h"
+#include "engine/cli/llm_flags.h"
 #include "engine/cli/repair_request.h"
 #include "engine/repair/llm_attach.h"
 #include "engine/repair/pipeline.h"
@@ -65,10 +66,9 @@ int Run(const RepairFlags& options) {
   // With --llm: the LLM ranks (and with --llm-propose also proposes); without it nothing
   // below touches the request, so the output stays what the heuristic alone gives.
   std::optional<AttachedLlm> llm;
-  if (!options.llm.empty()) {
+  if (!options.llm.url.empty()) {
     const std::string failure = !request->failure_text.empty() ? request->failure_text : request->symptom_text;
-    llm.emplace(LlmFlags{options.llm, options.llm_model, options.llm_cache, options.llm_timeout, options.llm_propose},
-                failure, *request, cancel);
+    llm.emplace(options.llm, failure, *request, cancel);
   }
   absl::StatusOr<RepairReport> report = RunRepair(*request);
   if (request->plan.runner.kind == RunnerKind::kSlurm && cancel->load()) {
@@ -154,14 +154,9 @@ void AddRepairCommand(CLI::App& app, int* exit_status) {
   repair->add_option("--jobs", o->jobs, "Candidates validated at once (default 1)");
   repair->add_option("--max-candidates", o->max_candidates,
                      "Candidates kept per site, best first (default 12; 0: all)");
-  CLI::Option* llm = repair->add_option(
-      "--llm", o->llm, "Base URL of an OpenAI-compatible server that ranks the candidates (e.g. http://127.0.0.1:8000)");
-  repair->add_option("--llm-model", o->llm_model, "Model name (default: the server's first /v1/models entry)")->needs(llm);
-  repair->add_option("--llm-timeout", o->llm_timeout, "Seconds per LLM request (default 60)")->needs(llm);
-  repair->add_option("--llm-propose", o->llm_propose, "Also ask the LLM for up to N edits at the top sites")->needs(llm);
-  repair->add_option("--llm-cache", o->llm_cache,
-                     "Directory of cached LLM answers (default $XDG_CACHE_HOME/smallfix/llm or ~/.cache/smallfix/llm)")
-      ->needs(llm);
+  AddLlmFlags(*repair, o->llm,
+              "Base URL of an OpenAI-compatible server that ranks the candidates (e.g. http://127.0.0.1:8000)",
+              "Also ask the LLM for up to N edits at the top sites");
   repair->add_flag("--apply", o->apply, "Apply the best patch to the working tree (refused when it is dirty)");
   repair->add_flag("--json", o->json, "Print one JSON object (see DESIGN.md)");
   repair->add_option("--sarif", o->sarif, "Also write SARIF 2.1.0 with fixes to FILE");

@@ -7,7 +7,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_format.h"
 #include "engine/base/read_file.h"
-#include "engine/rank/llm_client.h"
+#include "engine/cli/llm_flags.h"
 #include "engine/repair/repo_config.h"
 
 namespace smallfix::cli {
@@ -61,11 +61,7 @@ absl::StatusOr<RepairRequest> MakeRepairRequest(const RepairFlags& o, const std:
   }
   const int inputs = !o.issue.empty() + !o.issue_text.empty() + !o.log.empty() + !o.sites.empty();
   if (inputs != 1) return absl::InvalidArgumentError("give exactly one of --issue FILE, --log FILE or --site FILE:LINE");
-  if (!o.llm.empty()) {
-    if (absl::Status url = CheckLlmUrl(o.llm, "--llm"); !url.ok()) return url;
-  }
-  if (!(o.llm_timeout > 0)) return absl::InvalidArgumentError("--llm-timeout must be more than 0 seconds");
-  if (o.llm_propose < 0) return absl::InvalidArgumentError("--llm-propose must be 0 or more");
+  if (absl::Status llm = CheckLlmFlags(o.llm); !llm.ok()) return llm;
   absl::StatusOr<RepoConfig> config = LoadRepoConfig(o.repo);
   if (!config.ok()) return config.status();
   if (!o.issue_text.empty()) {

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "engine/rank/llm_cache.h"
+#include "engine/repair/llm_attach.h"
 #include "engine/repair/pipeline.h"
 
 namespace smallfix::cli {
@@ -14,9 +14,7 @@ namespace smallfix::cli {
 // The repair flags (smallfix repair's, and what the bot sets the same way).
 struct RepairFlags {
   std::string repo, issue, log, symptom, build, runner, templates, sarif, python;
-  std::string llm, llm_model, llm_cache = LlmCache::DefaultDir();
-  double llm_timeout = 60;
-  int llm_propose = 0;
+  LlmFlags llm;  // --llm and the flags that go with it
   std::vector<std::string> sites;  // FILE:LINE
   std::vector<std::string> tests;  // the first is the failing test
   // An issue already in memory (the bot reads it from GitHub); counts as --issue.
