@@ -46,6 +46,19 @@ std::optional<TSNode> SiteStatement(const Document& document, int line, const st
   return statement;
 }
 
+// For a blank or comment site line, where realfix puts the fault line of a fix that only
+// inserts at the end of a block: the statement that ends on the nearest code line above it,
+// after which the insertion goes; nullopt when there is none.
+std::optional<TSNode> StatementEndingAbove(const Document& document, int line) {
+  for (int above = line - 1; above >= 1; --above) {
+    if (IsBlankLine(document, above)) continue;
+    std::optional<TSNode> statement = StatementAtLine(document, above - 1);
+    if (!statement || static_cast<int>(ts_node_end_point(*statement).row) + 1 != above) return std::nullopt;
+    return statement;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::vector<StatementMove> StatementMoves(const Document& document, const std::vector<int>& lines) {
@@ -61,6 +74,19 @@ std::vector<StatementMove> StatementMoves(const Document& document, const std::v
     for (int target : sites) {
       // Its own lines, or the statement right after it: no move.
       if (target >= line && target <= last + 1) continue;
+      if (IsBlankLine(document, target)) {
+        // The end of the block above the blank line, at that block's indentation.
+        std::optional<TSNode> after = StatementEndingAbove(document, target);
+        if (!after || IsType(*after, "function_definition") || IsType(*after, "class_definition") ||
+            IsType(*after, "decorated_definition")) {
+          continue;
+        }
+        absl::StatusOr<Edit> insertion = InsertAfter(document, *after, code);
+        // Right after the moved statement itself (or inside it) is where it already is.
+        if (!insertion.ok() || (insertion->start >= from && insertion->start <= to)) continue;
+        out.push_back(StatementMove{line, target, {Edit{from, to, ""}, *std::move(insertion)}});
+        continue;
+      }
       std::optional<TSNode> before = StatementStartingOn(document, target);
       if (!before) continue;
       // Before a def or a class would put the statement in the class body or the module: a

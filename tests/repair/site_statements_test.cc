@@ -60,6 +60,35 @@ TEST(StatementMovesTest, NoMoveToWhereTheStatementAlreadyIs) {
   EXPECT_EQ(moves[0].to_line, 2);
 }
 
+// A blank site line is where realfix puts an insertion at the end of the block above it: the
+// statement moves to after that block's last statement, at its indentation.
+TEST(StatementMovesTest, MovesToTheEndOfTheBlockAboveABlankSiteLine) {
+  const std::string text =
+      "def step(self, loss):\n"
+      "    self.opt.zero_grad()\n"
+      "    loss.backward()\n"
+      "    with span():\n"
+      "        self.opt.step()\n"
+      "\n"
+      "    self.version += 1\n";
+  const Document document = Parse(text);
+  const std::vector<StatementMove> moves = StatementMoves(document, {2, 6});
+  ASSERT_EQ(moves.size(), 1u);
+  EXPECT_EQ(moves[0].from_line, 2);
+  EXPECT_EQ(moves[0].to_line, 6);
+  EXPECT_EQ(Apply(text, moves[0].edits),
+            "def step(self, loss):\n"
+            "    loss.backward()\n"
+            "    with span():\n"
+            "        self.opt.step()\n"
+            "        self.opt.zero_grad()\n"
+            "\n"
+            "    self.version += 1\n");
+  // Right below the statement itself is no move.
+  const std::string last = "def f():\n    a = 1\n    b = 2\n\n";
+  EXPECT_TRUE(StatementMoves(Parse(last), {3, 4}).empty());
+}
+
 TEST(StatementMovesTest, OnlyAnImportMovesBeforeADef) {
   const std::string text =
       "import os\n"
