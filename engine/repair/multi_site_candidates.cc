@@ -207,6 +207,39 @@ std::vector<Draft> Combinations(const Document& document, const std::vector<int>
   return out;
 }
 
+// One template's own first answer at each site where it has one, combined: the template
+// applied at every line, each line answering for itself (`weight` -> `fc1_weight` on one
+// line, `fc2_weight` on the next), where multi.same-edit would repeat one line's answer. One
+// choice, as a repeated edit; its prior is its least likely part's. Beside the beam, which
+// takes only each site's first `per_site` singles and may never pair a template's answers.
+std::vector<Draft> SameTemplateCombinations(const Document& document, const std::vector<int>& lines,
+                                            const std::map<int, std::vector<Single>>& by_line) {
+  std::map<std::string, Draft> by_template;
+  for (const auto& [line, singles] : by_line) {
+    std::set<std::string> taken;  // a template's first single here only
+    for (const Single& single : singles) {
+      const std::string& id = single.scored->candidate.template_id;
+      if (!taken.insert(id).second) continue;
+      Draft& draft = by_template[id];
+      const bool clash = std::any_of(draft.edits.begin(), draft.edits.end(),
+                                     [&](const Edit& e) { return Overlap(e, single.edit); });
+      if (clash) continue;
+      draft.edits.push_back(single.edit);
+      draft.parts.push_back(&single);
+      draft.prior = draft.parts.size() == 1 ? PriorOf(single) : std::min(draft.prior, PriorOf(single));
+    }
+  }
+  std::vector<Draft> out;
+  for (auto& [id, draft] : by_template) {
+    if (draft.parts.size() < 2) continue;
+    draft.template_id = "multi.same-template";
+    draft.choices = 1;
+    draft.covered = Covered(document, draft.edits, lines);
+    out.push_back(std::move(draft));
+  }
+  return out;
+}
+
 }  // namespace
 
 int SitesCovered(const Document& before, const std::string& after, const std::vector<int>& lines) {
@@ -229,7 +262,9 @@ std::vector<ScoredCandidate> MultiSiteCandidates(const Document& document, const
     by_line[candidate.line].push_back(Single{&scored, EditBetween(change.before, change.after)});
   }
 
-  std::vector<Draft> drafts;
+  // Each template's own answers first: on a tie with the same edit repeated, the line's own
+  // answer is the better founded (stable sort below).
+  std::vector<Draft> drafts = SameTemplateCombinations(document, sorted_lines, by_line);
   for (const auto& [line, here] : by_line) {
     for (const Single& single : here) {
       const Edit widened = WidenToWords(document.text(), single.edit);
@@ -305,6 +340,9 @@ std::vector<ScoredCandidate> MultiSiteCandidates(const Document& document, const
       }
       candidate.symptom_score = std::min(candidate.symptom_score, part->scored->candidate.symptom_score);
       scored.site_score = std::min(scored.site_score, part->scored->site_score);
+    }
+    if (draft.template_id == "multi.same-template") {
+      candidate.summary = Concat(candidate.summary, " (at each of ", std::to_string(draft.edits.size()), " lines)");
     }
     if (draft.template_id == "multi.same-edit") {
       candidate.summary = Concat(candidate.summary, " (the same edit at ", std::to_string(draft.edits.size()), " places)");

@@ -27,8 +27,12 @@ struct MultiSiteOptions {
 //    (`train_loop` -> `fit_loop`, not `train` -> `fit`), made also at every other site line
 //    that holds the old text: one rename, one operator change or one dropped argument,
 //    everywhere the fix's lines repeat it;
+//  - "multi.same-template": one template's first candidate at each site where it has one
+//    (each line's own answer: `weight` -> `fc1_weight` here, `fc2_weight` there), one choice
+//    whose prior is its least likely part's;
 //  - "multi.move-statement": a statement whose lines are all sites moved before the
-//    statement on another site line (StatementMoves);
+//    statement on another site line, or to the end of the block above a blank site line
+//    (StatementMoves);
 //  - "multi.remove-statements": every statement whose lines are all sites removed;
 //  - "multi.combined": one of the best `per_site` candidates of each of two or more sites,
 //    where their edits do not overlap.

@@ -120,14 +120,45 @@ TEST(MultiSiteCandidatesTest, CombinesTheBestCandidatesOfTwoSitesAndCountsTheirC
   EXPECT_EQ(combined->parts, 3);  // two templates, and which match of each
   EXPECT_NEAR(combined->candidate.prior, 0.2 * 0.3, 1e-9);
 
-  // The same template at both sites is one choice of template.
+  // The same template at both sites is one choice: the template, each site its own answer.
   const std::string other = Replace(text, "g(m)", "g(m - 1)");
   const std::string twice = Replace(text, "a = n - 1", "a = n");
   const std::vector<ScoredCandidate> same = MultiSiteCandidates(
       document, {2, 3}, {Single("t", 2, text, twice), Single("t", 3, text, other)});
-  const ScoredCandidate* one_choice = Find(same, "multi.combined", Replace(twice, "g(m)", "g(m - 1)"));
+  const ScoredCandidate* one_choice = Find(same, "multi.same-template", Replace(twice, "g(m)", "g(m - 1)"));
   ASSERT_NE(one_choice, nullptr);
-  EXPECT_EQ(one_choice->parts, 2);
+  EXPECT_EQ(one_choice->parts, 1);
+}
+
+// One template answering at each line for itself (a different nearest name per line) is one
+// choice, ranked with the same edit repeated; only its first answer at each line takes part.
+TEST(MultiSiteCandidatesTest, OneTemplatesOwnAnswerAtEachSite) {
+  const std::string text =
+      "def f(fc1_weight, fc2_weight):\n"
+      "    a = g(weight)\n"
+      "    b = g(weight)\n";
+  const Document document = Parse(text);
+  const std::string one = Replace(text, "a = g(weight)", "a = g(fc1_weight)");
+  const std::string two = Replace(text, "b = g(weight)", "b = g(fc2_weight)");
+  const std::string two_late = Replace(text, "b = g(weight)", "b = g(fc1_weight)");
+  std::vector<ScoredCandidate> singles = {Single("n", 2, text, one, 0.3), Single("n", 3, text, two, 0.2),
+                                          Single("n", 3, text, two_late, 0.1)};
+  const std::vector<ScoredCandidate> out = MultiSiteCandidates(document, {2, 3}, singles);
+  const std::string each = Replace(one, "b = g(weight)", "b = g(fc2_weight)");
+  const ScoredCandidate* own = Find(out, "multi.same-template", each);
+  ASSERT_NE(own, nullptr);
+  EXPECT_EQ(own->parts, 1);
+  EXPECT_EQ(own->sites_covered, 2);
+  EXPECT_NEAR(own->candidate.prior, 0.2, 1e-9);
+  // The same edit repeated (line 2's answer on line 3) follows it at an equal prior.
+  const std::string repeated = Replace(one, "b = g(weight)", "b = g(fc1_weight)");
+  for (const ScoredCandidate& scored : out) {
+    if (scored.candidate.changes.front().after == repeated) {
+      EXPECT_NE(scored.candidate.template_id, "multi.same-template");
+    }
+  }
+  // One site's answers alone are no combination.
+  EXPECT_EQ(Find(MultiSiteCandidates(document, {2, 3}, {singles[0]}), "multi.same-template", each), nullptr);
 }
 
 TEST(MultiSiteCandidatesTest, KeepsOnlyTheBestPerSiteAndNothingForOneSite) {
