@@ -31,5 +31,21 @@ TEST(FixPartsTest, OneHunkIsTheFixAndNoChangeIsNone) {
   EXPECT_TRUE(none->empty());
 }
 
+// Two places changed in one line are two parts, each the line with only that place changed;
+// places that only parse together stay one part.
+TEST(FixPartsTest, TwoPlacesInALineAreTwoParts) {
+  const std::string before = "x = 0\ny = g(a, 1)  # note\n";
+  absl::StatusOr<std::vector<FixPart>> parts = FixParts(before, "x = 0\ny = h(a, 2)  # note\n");
+  ASSERT_TRUE(parts.ok()) << parts.status();
+  ASSERT_EQ(parts->size(), 2u);
+  EXPECT_EQ((*parts)[0].target, "x = 0\ny = h(a, 1)  # note\n");
+  EXPECT_EQ((*parts)[0].hunk.old_start, 2);
+  EXPECT_EQ((*parts)[1].target, "x = 0\ny = g(a, 2)  # note\n");
+  absl::StatusOr<std::vector<FixPart>> wrapped = FixParts(before, "x = 0\ny = k(g(a, 1))  # note\n");
+  ASSERT_TRUE(wrapped.ok()) << wrapped.status();
+  ASSERT_EQ(wrapped->size(), 1u);
+  EXPECT_EQ((*wrapped)[0].target, "x = 0\ny = k(g(a, 1))  # note\n");
+}
+
 }  // namespace
 }  // namespace smallfix::realfix

@@ -19,7 +19,7 @@ TEST(RealfixResultsTest, PartsOfAMultiHunkFix) {
   run.results = {multi, single};
   const nlohmann::json json = RealfixJson(run);
   const nlohmann::json& parts = json["fixes"][0]["without_symptom"]["parts"];
-  EXPECT_EQ(parts["hunks"], 2);
+  EXPECT_EQ(parts["count"], 2);
   EXPECT_EQ(parts["reproduced"], 1);
   EXPECT_EQ(parts["each"][0]["line"], 12);
   EXPECT_EQ(parts["each"][0]["rank"], 4);

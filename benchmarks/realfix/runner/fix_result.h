@@ -8,10 +8,10 @@
 
 namespace smallfix::realfix {
 
-// One part of a fix of several (fix_parts.h: one hunk applied alone), and the best rank of a
+// One part of a fix of several (fix_parts.h: one hunk, or one place in a line, applied alone), and the best rank of a
 // candidate that makes that part alone: whether the generator has each part of a fix it misses.
 struct PartOutcome {
-  int line = 0;             // the hunk's first line in the parent (git's old_start)
+  int line = 0;             // the part's first line in the parent (git's old_start)
   std::optional<int> rank;  // 1-based, among all candidates of the run
   std::string template_id;  // that candidate's template, "" when none
 };
@@ -24,7 +24,7 @@ struct Attempt {
   // Candidates generated per template (after dedupe and the per-site cap): with
   // `template_id`, each template's precision on the split (scripts/realfix_priors.py).
   std::map<std::string, int> generated_by_template;
-  // For a fix with two or more hunks that change the syntax tree, one per such hunk; else empty.
+  // For a fix with two or more parts that change the syntax tree, one per such part; else empty.
   std::vector<PartOutcome> parts;
   // --llm only: the model that ranked (as the server named it; "" when it was never reached),
   // the rank the fix had in the heuristic's order before the model spoke, and the edits the

@@ -50,10 +50,10 @@ std::optional<std::string> KeyOfFile(const Candidate& candidate, const std::stri
 // The syntax trees to look for: the fixed file's, and, for a fix of several parts, each part's.
 struct Targets {
   std::string fixed_key;
-  std::vector<std::pair<int, std::string>> part_keys;  // (hunk's first parent line, tree)
+  std::vector<std::pair<int, std::string>> part_keys;  // (the part's first parent line, tree)
 };
 
-// The parts of the fix whose trees differ from the parent's (a hunk of comments only is no
+// The parts of the fix whose trees differ from the parent's (one of comments only is no
 // part); none unless two or more do.
 absl::StatusOr<Targets> TargetsOf(const FixSpec& spec, const std::string& before, const std::string& fixed) {
   Targets targets;

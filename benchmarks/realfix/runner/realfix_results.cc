@@ -23,7 +23,7 @@ json AttemptJson(const Attempt& a) {
   if (!a.template_id.empty()) out["template"] = a.template_id;
   out["generated_by_template"] = a.generated_by_template;
   if (!a.parts.empty()) {
-    // Each hunk of the fix alone: does some candidate make it, and how high.
+    // Each part of the fix alone (fix_parts.h): does some candidate make it, and how high.
     json parts = json::array();
     int reproduced = 0;
     for (const PartOutcome& part : a.parts) {
@@ -34,7 +34,7 @@ json AttemptJson(const Attempt& a) {
       }
       parts.push_back(std::move(one));
     }
-    out["parts"] = {{"hunks", a.parts.size()}, {"reproduced", reproduced}, {"each", std::move(parts)}};
+    out["parts"] = {{"count", a.parts.size()}, {"reproduced", reproduced}, {"each", std::move(parts)}};
   }
   if (a.llm) {
     out["llm_model"] = a.llm_model;
