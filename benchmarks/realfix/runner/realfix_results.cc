@@ -9,8 +9,13 @@ namespace {
 using nlohmann::json;
 
 json TallyJson(const Tally& t) {
-  return {{"with_candidate", t.with_candidate}, {"no_candidate", t.no_candidate},
-          {"correct_at_1", t.at1}, {"correct_at_5", t.at5}, {"correct_at_10", t.at10}};
+  return {{"with_candidate", t.with_candidate},
+          {"no_candidate", t.no_candidate},
+          {"correct_at_1", t.at1},
+          {"correct_at_5", t.at5},
+          {"correct_at_10", t.at10},
+          {"parts", {{"fixes", t.multi_part}, {"all_made", t.all_parts}, {"all_made_not_at_5", t.all_parts_not_at5},
+                     {"some_made", t.some_parts}}}};
 }
 
 json GroupJson(const GroupTotals& g) {
@@ -166,6 +171,13 @@ std::string RealfixSummary(const RealfixRun& run) {
     out += absl::StrFormat("  %-16s no candidate %s, correct@1 %s, @5 %s, @10 %s\n", name,
                            Percent(t->no_candidate, ran), Percent(t->at1, ran), Percent(t->at5, ran),
                            Percent(t->at10, ran));
+  }
+  const Tally& t = g.without_symptom;
+  if (t.multi_part > 0) {
+    out += absl::StrFormat(
+        "  parts (without symptom): %d fixes of 2+ parts; every part made alone by some candidate in %d (the "
+        "whole not in the first 5 in %d), some parts in %d, none in %d\n",
+        t.multi_part, t.all_parts, t.all_parts_not_at5, t.some_parts, t.multi_part - t.all_parts - t.some_parts);
   }
   return out;
 }

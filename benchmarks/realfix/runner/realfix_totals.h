@@ -14,6 +14,10 @@ struct Tally {
   int with_candidate = 0;  // fixes where the engine generated at least one candidate
   int no_candidate = 0;    // ... none (errors excluded)
   int at1 = 0, at5 = 0, at10 = 0;  // the fixed file's AST among the first 1, 5, 10 candidates
+  // Fixes of two or more parts (Attempt::parts); of them, those whose every part some
+  // candidate makes alone, and of these the ones with no whole fix in the first five (what
+  // combining candidates misses); those with some parts made, but not all.
+  int multi_part = 0, all_parts = 0, all_parts_not_at5 = 0, some_parts = 0;
 };
 
 struct GroupTotals {
