@@ -284,7 +284,7 @@ std::vector<ScoredCandidate> MultiSiteCandidates(const Document& document, const
     Draft draft;
     draft.template_id = "multi.move-statement";
     draft.edits = std::move(move.edits);
-    draft.prior = options.move_prior;
+    draft.prior = move.data_flow ? options.move_flow_prior : options.move_prior;
     draft.covered = Covered(document, draft.edits, sorted_lines);
     draft.summary = Concat("Move the statement at line ", std::to_string(move.from_line), " to before line ",
                            std::to_string(move.to_line));

@@ -16,9 +16,12 @@ struct MultiSiteOptions {
   int max_candidates = 12;
   // Priors of a statement move (StatementMoves) and of removing the sites' statements
   // (SiteStatementRemovals), which no template's prior covers: their precision on realfix's
-  // dev split (multi-line fixes, 2026-11-23: 6 of 134 moves, 5 of 80 removals were the fix).
-  double move_prior = 0.045;
-  double remove_prior = 0.06;
+  // dev split, smoothed as scripts/realfix_priors.py does (2026-11-23, all candidates kept:
+  // 2 of 27 moves that follow the data flow (StatementMove::data_flow), 5 of 122 other moves,
+  // 5 of 69 removals were the fix).
+  double move_flow_prior = 0.07;
+  double move_prior = 0.041;
+  double remove_prior = 0.07;
 };
 
 // For sites that are all lines of one fix (perfect localization at each line a fix changes),

@@ -1,5 +1,7 @@
 #include "engine/repair/site_statements.h"
 
+#include <algorithm>
+#include <cctype>
 #include <optional>
 #include <set>
 #include <string>
@@ -59,6 +61,55 @@ std::optional<TSNode> StatementEndingAbove(const Document& document, int line) {
   return std::nullopt;
 }
 
+bool IsChainChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.'; }
+
+// The names and attribute chains (`x`, `self.config`) that the assignments in `node` starting
+// in bytes [lo, hi) bind, as their text; tuple targets give each element.
+void CollectAssigned(const Document& document, TSNode node, size_t lo, size_t hi, std::set<std::string>& out) {
+  if (ts_node_end_byte(node) <= lo || ts_node_start_byte(node) >= hi) return;
+  const bool starts_inside = ts_node_start_byte(node) >= lo;
+  if (starts_inside && (IsType(node, "assignment") || IsType(node, "augmented_assignment"))) {
+    TSNode left = ts_node_child_by_field_name(node, "left", 4);
+    const bool single = !ts_node_is_null(left) && (IsType(left, "identifier") || IsType(left, "attribute"));
+    if (single) out.insert(std::string(document.NodeText(left)));
+    for (uint32_t i = 0; !single && !ts_node_is_null(left) && i < ts_node_named_child_count(left); ++i) {
+      TSNode element = ts_node_named_child(left, i);
+      if (IsType(element, "identifier") || IsType(element, "attribute")) {
+        out.insert(std::string(document.NodeText(element)));
+      }
+    }
+  }
+  for (uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
+    CollectAssigned(document, ts_node_named_child(node, i), lo, hi, out);
+  }
+}
+
+// Whether `text` holds `chain` as a whole name or attribute chain (`self.config` in
+// `self.config.x`, not in `self.configs` or `other.self.config`).
+bool Mentions(std::string_view text, const std::string& chain) {
+  for (size_t at = text.find(chain); at != std::string_view::npos; at = text.find(chain, at + 1)) {
+    const size_t end = at + chain.size();
+    if (at > 0 && IsChainChar(text[at - 1])) continue;
+    if (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_')) continue;
+    return true;
+  }
+  return false;
+}
+
+// StatementMove::data_flow for `moved` (bytes [from, to)) inserted at byte `at`.
+bool MovesForDataFlow(const Document& document, TSNode moved, size_t from, size_t to, size_t at) {
+  const std::string_view text = document.text();
+  std::set<std::string> bound;
+  if (at <= from) {
+    CollectAssigned(document, moved, 0, text.size(), bound);
+    const std::string_view between = text.substr(at, from - at);
+    return std::any_of(bound.begin(), bound.end(), [&](const std::string& name) { return Mentions(between, name); });
+  }
+  CollectAssigned(document, ts_tree_root_node(document.tree()), to, at, bound);
+  const std::string_view code = document.NodeText(moved);
+  return std::any_of(bound.begin(), bound.end(), [&](const std::string& name) { return Mentions(code, name); });
+}
+
 }  // namespace
 
 std::vector<StatementMove> StatementMoves(const Document& document, const std::vector<int>& lines) {
@@ -84,7 +135,8 @@ std::vector<StatementMove> StatementMoves(const Document& document, const std::v
         absl::StatusOr<Edit> insertion = InsertAfter(document, *after, code);
         // Right after the moved statement itself (or inside it) is where it already is.
         if (!insertion.ok() || (insertion->start >= from && insertion->start <= to)) continue;
-        out.push_back(StatementMove{line, target, {Edit{from, to, ""}, *std::move(insertion)}});
+        const bool flow = MovesForDataFlow(document, *moved, from, to, insertion->start);
+        out.push_back(StatementMove{line, target, {Edit{from, to, ""}, *std::move(insertion)}, flow});
         continue;
       }
       std::optional<TSNode> before = StatementStartingOn(document, target);
@@ -96,7 +148,8 @@ std::vector<StatementMove> StatementMoves(const Document& document, const std::v
       if (definition && !IsType(*moved, "import_statement") && !IsType(*moved, "import_from_statement")) continue;
       absl::StatusOr<Edit> insertion = InsertBefore(document, *before, code);
       if (!insertion.ok()) continue;
-      out.push_back(StatementMove{line, target, {Edit{from, to, ""}, *std::move(insertion)}});
+      const bool flow = MovesForDataFlow(document, *moved, from, to, insertion->start);
+      out.push_back(StatementMove{line, target, {Edit{from, to, ""}, *std::move(insertion)}, flow});
     }
   }
   return out;

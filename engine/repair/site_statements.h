@@ -16,6 +16,10 @@ struct StatementMove {
   int from_line = 0;        // 1-based first line of the moved statement
   int to_line = 0;          // 1-based first line of the statement it now precedes
   std::vector<Edit> edits;  // the removal and the insertion (at the new place's indentation)
+  // The move puts a value where code needs it: moved up, the statement assigns a name (or
+  // attribute) that code between its new and its old place reads; moved down, it reads one
+  // that code in between assigns (`model = wrap(model)` after `model = init(model)`).
+  bool data_flow = false;
 };
 
 // Real fixes often move a statement: an assignment to before the branch that reads it, a

@@ -1,5 +1,6 @@
 #include "engine/repair/site_statements.h"
 
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -87,6 +88,38 @@ TEST(StatementMovesTest, MovesToTheEndOfTheBlockAboveABlankSiteLine) {
   // Right below the statement itself is no move.
   const std::string last = "def f():\n    a = 1\n    b = 2\n\n";
   EXPECT_TRUE(StatementMoves(Parse(last), {3, 4}).empty());
+}
+
+// A move that puts a value where code needs it: up, before a read of what it assigns; down,
+// after an assignment of what it reads. The reverse moves are not.
+TEST(StatementMovesTest, SaysWhetherAMoveFollowsTheDataFlow) {
+  const std::string up =
+      "def f(self):\n"
+      "    self.a = 1\n"
+      "    use(self.b)\n"
+      "    self.b = 2\n";
+  std::map<std::pair<int, int>, bool> flow;
+  for (const StatementMove& move : StatementMoves(Parse(up), {2, 4})) flow[{move.from_line, move.to_line}] = move.data_flow;
+  EXPECT_THAT(flow, testing::UnorderedElementsAre(testing::Pair(std::pair(4, 2), true), testing::Pair(std::pair(2, 4), false)));
+
+  const std::string down =
+      "def g(model, amp):\n"
+      "    model = wrap(model)\n"
+      "    if amp:\n"
+      "        model, opt = init(model)\n"
+      "    run(model)\n";
+  flow.clear();
+  for (const StatementMove& move : StatementMoves(Parse(down), {2, 5})) flow[{move.from_line, move.to_line}] = move.data_flow;
+  EXPECT_THAT(flow, testing::UnorderedElementsAre(testing::Pair(std::pair(2, 5), true), testing::Pair(std::pair(5, 2), false)));
+  // `model.x` is no read of `model.xs`, nor `other.model` of `model`.
+  const std::string names =
+      "def h(self, other):\n"
+      "    use(self.xs, other.model)\n"
+      "    self.x = 1\n"
+      "    model = 2\n";
+  for (const StatementMove& move : StatementMoves(Parse(names), {2, 3, 4})) {
+    if (move.to_line == 2) EXPECT_FALSE(move.data_flow) << move.from_line;
+  }
 }
 
 TEST(StatementMovesTest, OnlyAnImportMovesBeforeADef) {
