@@ -94,6 +94,12 @@ absl::Status CallExcessPositional(const LookupArgs& args, const MatchContext& co
 absl::Status TupleReturnTargets(const LookupArgs& args, const MatchContext& context, MatchState& state,
                                 std::vector<MatchState>& more);
 
+// lookups_donors.cc
+absl::Status DonorEditLookup(const LookupArgs& args, const MatchContext& context, MatchState& state,
+                             std::vector<MatchState>& more);
+absl::Status DonorInsertLookup(const LookupArgs& args, const MatchContext& context, MatchState& state,
+                               std::vector<MatchState>& more);
+
 }  // namespace smallfix
 
 #endif  // SMALLFIX_ENGINE_PATTERNS_LOOKUP_FUNCTIONS_H_

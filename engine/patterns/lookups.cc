@@ -367,6 +367,14 @@ const std::vector<LookupSpec>& LookupSpecs() {
       {K::kUnassignedAttribute, "unassigned-attribute", {"name"}, {"nearest"}, UnassignedAttribute,
        "holds when `self.x` is read in a method but neither the class nor its repo bases assign or define `x` and "
        "no module assigns `.x`; binds up to 3 attributes the class has that are nearest to it"},
+      {K::kDonorEdit, "donor-edit", {}, {"donor_site", "donor_code", "donor_line"}, DonorEditLookup,
+       "up to 3 statements of the file of the site's shape and head (callee, target) that differ from it in one "
+       "place on the fault line (a near copy, or one token the copy writes as an expression) and read only names "
+       "bound at the site; binds the site's smallest node around that place and the copy's text for it"},
+      {K::kDonorInsert, "donor-insert", {"side"}, {"donor_statement", "donor_line"}, DonorInsertLookup,
+       "up to 3 statements that a near copy of the site statement elsewhere in the file has next to it (`side`: "
+       "before or after) where the site has none, with the copy's next statements matching the site's; read "
+       "only names bound at the site"},
   };
   return *specs;
 }

@@ -71,6 +71,8 @@ enum class LookupKind {
   kMissingImport,
   kMovedImport,
   kUnassignedAttribute,
+  kDonorEdit,
+  kDonorInsert,
   kCount,  // not a look-up: how many there are (keep it last)
 };
 
