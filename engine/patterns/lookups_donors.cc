@@ -110,15 +110,16 @@ std::vector<TSNode> SimpleStatements(TSNode root) {
   return out;
 }
 
-// The names a span of tokens reads: identifiers not after a dot (an attribute) and not before
-// `=` (a keyword argument or an assignment target).
-std::vector<std::string> NamesRead(const std::vector<SyntaxToken>& tokens, size_t begin, size_t end) {
+// The names the code of `node` between bytes [start, end) reads: identifiers not after a dot
+// (an attribute) and not before `=` (a keyword argument or an assignment target).
+std::vector<std::string> NamesRead(const Document& document, TSNode node, uint32_t start, uint32_t end) {
+  const std::vector<SyntaxToken> tokens = TokensOf(document, node, kMaxTokens);
   std::vector<std::string> names;
-  for (size_t k = begin; k < end; ++k) {
-    if (tokens[k].type != "identifier") continue;
+  for (size_t k = 0; k < tokens.size(); ++k) {
+    if (tokens[k].start < start || tokens[k].end > end || tokens[k].type != "identifier") continue;
     if (k > 0 && tokens[k - 1].text == ".") continue;
     if (k + 1 < tokens.size() && tokens[k + 1].text == "=") continue;
-    names.emplace_back(tokens[k].text);
+    names.push_back(tokens[k].text);
   }
   return names;
 }
@@ -185,7 +186,7 @@ absl::Status DonorEditLookup(const LookupArgs&, const MatchContext&, MatchState&
   const Document& document = *state.document;
   const TSNode site = state.statement;
   if (IsCompound(site)) return LookupFails("the site is a compound statement");
-  const std::vector<SyntaxToken> site_tokens = TokensOf(document, site, kMaxTokens);
+  const std::vector<SyntaxToken> site_tokens = TokensOf(document, site, kMaxTokens, true);
   if (site_tokens.size() < 2) return LookupFails("the site statement is too short or too long to compare");
   const std::string shape = ShapeOf(site);
   // Another target is another statement, not a fix of this one: only the value may change.
@@ -200,8 +201,12 @@ absl::Status DonorEditLookup(const LookupArgs&, const MatchContext&, MatchState&
   std::vector<DonorEdit> edits;
   for (TSNode donor : SimpleStatements(document.root())) {
     if (ts_node_eq(donor, site) || ShapeOf(donor) != shape) continue;
-    const std::vector<SyntaxToken> donor_tokens = TokensOf(document, donor, kMaxTokens);
+    const std::vector<SyntaxToken> donor_tokens = TokensOf(document, donor, kMaxTokens, true);
     if (donor_tokens.empty() || !SameHead(site, site_tokens, donor, donor_tokens)) continue;
+    // Too far apart by length alone for a near copy, and longer than a one-token change
+    // allows: skip the alignment.
+    const size_t n = site_tokens.size(), m = donor_tokens.size();
+    if (n > m + 1 && (n - m) * 10 > 4 * std::max(n, m) && n - m > 2) continue;
     const TokenAlignment alignment = AlignTokens(site_tokens, donor_tokens);
     if (alignment.distance == 0) continue;
     const std::vector<TokenRegion> regions = DifferingRegions(alignment, donor_tokens.size());
@@ -235,7 +240,12 @@ absl::Status DonorEditLookup(const LookupArgs&, const MatchContext&, MatchState&
       if (LineOf(document, from) > fault_line || LineOf(document, to) < fault_line) continue;
       // Names the donor's text reads must be bound at the site (no renaming yet).
       if (!scope) scope = ScopeAt(document, ts_node_start_byte(site));
-      if (!AllInScope(NamesRead(donor_tokens, region.b_begin, region.b_end), *scope)) continue;
+      if (region.b_begin < region.b_end &&
+          !AllInScope(NamesRead(document, donor, donor_tokens[region.b_begin].start,
+                                donor_tokens[region.b_end - 1].end),
+                      *scope)) {
+        continue;
+      }
       const int donor_line = LineOf(document, ts_node_start_byte(donor));
       edits.push_back({distance, std::abs(donor_line - site_line), node,
                        JoinTokens(document, donor_tokens, donor_begin, donor_end), donor_line + 1});
@@ -292,16 +302,16 @@ absl::Status DonorInsertLookup(const LookupArgs& args, const MatchContext&, Matc
   const Document& document = *state.document;
   const TSNode site = state.statement;
   if (IsCompound(site)) return LookupFails("the site is a compound statement");
-  const std::vector<SyntaxToken> site_tokens = TokensOf(document, site, kMaxTokens);
+  const std::vector<SyntaxToken> site_tokens = TokensOf(document, site, kMaxTokens, true);
   if (site_tokens.empty()) return LookupFails("the site statement is too long to compare");
   const std::string shape = ShapeOf(site);
   const std::optional<TSNode> site_next = Neighbour(site, after);
   const std::vector<SyntaxToken> site_next_tokens =
-      site_next ? TokensOf(document, *site_next, kMaxTokens) : std::vector<SyntaxToken>{};
+      site_next ? TokensOf(document, *site_next, kMaxTokens, true) : std::vector<SyntaxToken>{};
   // The statements of the site's block: a donor statement already there is no gap.
   std::vector<std::vector<SyntaxToken>> block;
   const TSNode parent = ts_node_parent(site);
-  for (TSNode child : NamedChildrenSkippingComments(parent)) block.push_back(TokensOf(document, child, kMaxTokens));
+  for (TSNode child : NamedChildrenSkippingComments(parent)) block.push_back(TokensOf(document, child, kMaxTokens, true));
   auto in_block = [&](const std::vector<SyntaxToken>& tokens) {
     return std::any_of(block.begin(), block.end(), [&](const std::vector<SyntaxToken>& other) {
       return !other.empty() && AlignTokens(tokens, other).distance == 0;
@@ -313,7 +323,7 @@ absl::Status DonorInsertLookup(const LookupArgs& args, const MatchContext&, Matc
   std::vector<DonorInsert> inserts;
   for (TSNode anchor : SimpleStatements(document.root())) {
     if (ts_node_eq(anchor, site) || ShapeOf(anchor) != shape) continue;
-    const std::vector<SyntaxToken> anchor_tokens = TokensOf(document, anchor, kMaxTokens);
+    const std::vector<SyntaxToken> anchor_tokens = TokensOf(document, anchor, kMaxTokens, true);
     if (anchor_tokens.empty() || !SameHead(site, site_tokens, anchor, anchor_tokens) ||
         !NearCopy(site_tokens, anchor_tokens)) {
       continue;
@@ -324,17 +334,19 @@ absl::Status DonorInsertLookup(const LookupArgs& args, const MatchContext&, Matc
     if (!extra) continue;
     const std::optional<TSNode> beyond = Neighbour(*extra, after);
     if (site_next.has_value() != beyond.has_value()) continue;
-    if (site_next && !NearCopy(site_next_tokens, TokensOf(document, *beyond, kMaxTokens))) continue;
+    if (site_next && !NearCopy(site_next_tokens, TokensOf(document, *beyond, kMaxTokens, true))) continue;
     // Both blocks ending there is weaker evidence: then the anchors must be equal.
     const size_t anchor_distance = AlignTokens(site_tokens, anchor_tokens).distance;
     if (!site_next && anchor_distance > 0) continue;
     const int first = LineOf(document, ts_node_start_byte(*extra));
     const int last = LineOf(document, ts_node_end_byte(*extra));
     if (last - first + 1 > kMaxInsertedLines) continue;
-    const std::vector<SyntaxToken> extra_tokens = TokensOf(document, *extra, kMaxTokens);
+    const std::vector<SyntaxToken> extra_tokens = TokensOf(document, *extra, kMaxTokens, true);
     if (extra_tokens.empty() || in_block(extra_tokens)) continue;
     if (!scope) scope = ScopeAt(document, at);
-    if (!AllInScope(NamesRead(extra_tokens, 0, extra_tokens.size()), *scope)) continue;
+    if (!AllInScope(NamesRead(document, *extra, ts_node_start_byte(*extra), ts_node_end_byte(*extra)), *scope)) {
+      continue;
+    }
     // The donor's text at its own indentation; the action lays it out at the site's.
     std::string code = Concat(LeadingWhitespace(document, first), document.NodeText(*extra));
     inserts.push_back({anchor_distance, std::abs(first - site_line),

@@ -8,22 +8,28 @@
 
 namespace smallfix {
 
-std::vector<SyntaxToken> TokensOf(const Document& document, TSNode node, size_t limit) {
+std::vector<SyntaxToken> TokensOf(const Document& document, TSNode node, size_t limit, bool arguments_as_units) {
   std::vector<SyntaxToken> tokens;
   bool too_long = false;
+  auto add = [&](SyntaxToken token) {
+    if (tokens.size() == limit) {
+      too_long = true;
+      return Walk::kStop;
+    }
+    tokens.push_back(std::move(token));
+    return Walk::kSkip;
+  };
   WalkTree(node, [&](TSNode leaf) {
     if (IsComment(leaf)) return Walk::kSkip;
+    const uint32_t start = ts_node_start_byte(leaf), end = ts_node_end_byte(leaf);
+    if (arguments_as_units && ts_node_is_named(leaf) && IsType(ts_node_parent(leaf), "argument_list")) {
+      std::vector<SyntaxToken> inner = TokensOf(document, leaf, limit);
+      if (inner.size() > 1) return add({JoinTokens(document, inner, 0, inner.size()), "argument", start, end});
+    }
     const bool whole = IsType(leaf, "string");
     if (!whole && ts_node_child_count(leaf) > 0) return Walk::kDescend;
-    const uint32_t start = ts_node_start_byte(leaf), end = ts_node_end_byte(leaf);
-    if (end > start) {  // a MISSING node has no text
-      if (tokens.size() == limit) {
-        too_long = true;
-        return Walk::kStop;
-      }
-      tokens.push_back({document.NodeText(leaf), ts_node_type(leaf), start, end});
-    }
-    return Walk::kSkip;
+    if (end == start) return Walk::kSkip;  // a MISSING node has no text
+    return add({std::string(document.NodeText(leaf)), ts_node_type(leaf), start, end});
   });
   if (too_long) tokens.clear();
   return tokens;
@@ -33,6 +39,7 @@ namespace {
 
 // A name or literal (a word, a number, a string), as opposed to punctuation and operators.
 bool IsWord(const SyntaxToken& token) {
+  if (token.type == "argument") return true;
   const char c = token.text.empty() ? ' ' : token.text.front();
   return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '"' || c == '\'' ||
          static_cast<unsigned char>(c) >= 0x80;

@@ -4,6 +4,7 @@
 #include <tree_sitter/api.h>
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -12,17 +13,21 @@
 namespace smallfix {
 
 // One token of a syntax tree: a leaf, or a whole string literal (its quotes and text are one
-// token, as Python's tokenizer has it). Comments are not tokens.
+// token, as Python's tokenizer has it), or with `arguments_as_units` a whole argument of a
+// call. Comments are not tokens.
 struct SyntaxToken {
-  std::string_view text;
-  std::string_view type;  // the node's type: "identifier", "(", "string", ...
+  std::string text;       // an argument's: its tokens on one line (JoinTokens)
+  std::string_view type;  // the node's type: "identifier", "(", "string", ...; "argument" for a unit
   uint32_t start = 0;
   uint32_t end = 0;
 };
 
 // The tokens of `node` in source order; at most `limit` (more: an empty list, too long to
-// compare).
-std::vector<SyntaxToken> TokensOf(const Document& document, TSNode node, size_t limit = 200);
+// compare). With `arguments_as_units`, each argument of a call of more than one token is one
+// token: two sibling calls then line up argument by argument (`False` for `self.use_bias`),
+// not by the tokens inside them.
+std::vector<SyntaxToken> TokensOf(const Document& document, TSNode node, size_t limit = 200,
+                                  bool arguments_as_units = false);
 
 // A token-level alignment of two sequences with the fewest insertions, deletions and
 // substitutions (Levenshtein over token texts; only a word, number or string may stand for

@@ -57,6 +57,38 @@ TEST(DonorEditTest, TakesTheArgumentACopyPassesOnTheFaultLine) {
   EXPECT_EQ(answers.states[0].bindings["donor_line"], "3");
 }
 
+TEST(DonorEditTest, LinesUpTheArgumentsOfASiblingCall) {
+  // Another class's `apply` with other arguments around it: compared argument by argument,
+  // `False` stands where the sibling passes `self.use_bias`.
+  const std::string code =
+      "class A:\n"
+      "    def forward(self, x, w):\n"
+      "        return _Linear.apply(x, w if w is not None else self.w, self.bias, self.use_bias, self.eps)\n"
+      "class B:\n"
+      "    def forward(self, x):\n"
+      "        return _NormLinear.apply(x, self.norm_w, self.fc_w, self.fc_bias, False, self.eps)\n";
+  Answers answers = RunAt(DonorEditLookup, {}, code, 6);
+  ASSERT_TRUE(answers.status.ok()) << answers.status;
+  bool found = false;
+  for (MatchState& answer : answers.states) {
+    found |= answer.bindings["donor_site"] == "False" && answer.bindings["donor_code"] == "self.use_bias";
+  }
+  EXPECT_TRUE(found);
+}
+
+TEST(DonorEditTest, AddsTheKeywordACopyPasses) {
+  const std::string code =
+      "def a(make):\n"
+      "    return make(model=\"m\", top_p=0.9, seed=1)\n"
+      "def b(make):\n"
+      "    return make(model=\"m\", seed=1)\n";
+  Answers answers = RunAt(DonorEditLookup, {}, code, 4);
+  ASSERT_TRUE(answers.status.ok()) << answers.status;
+  ASSERT_EQ(answers.states.size(), 1u);
+  EXPECT_EQ(answers.states[0].bindings["donor_site"], "model=\"m\"");
+  EXPECT_EQ(answers.states[0].bindings["donor_code"], "model=\"m\", top_p=0.9");
+}
+
 TEST(DonorEditTest, DropsANameTheCopiesDoNotDelete) {
   const std::string code =
       "def a(ctx, infos, act):\n"
