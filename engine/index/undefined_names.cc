@@ -1,6 +1,8 @@
 #include "engine/index/undefined_names.h"
 
 #include <algorithm>
+#include <utility>
+#include <vector>
 
 #include "engine/index/builtin_names.h"
 #include "engine/index/imports.h"
@@ -65,14 +67,6 @@ bool IsNotARead(TSNode identifier, TSNode parent) {
   return std::find(std::begin(kNeverReads), std::end(kNeverReads), type) != std::end(kNeverReads);
 }
 
-bool InCasePattern(TSNode node) {
-  for (TSNode n = ts_node_parent(node); !ts_node_is_null(n); n = ts_node_parent(n)) {
-    if (IsType(n, "case_pattern")) return true;
-    if (IsType(n, "case_clause") || IsType(n, "block")) return false;
-  }
-  return false;
-}
-
 // A handler that catches a NameError: `except NameError`, `except (NameError, ...)`, a bare
 // `except:` or one for Exception / BaseException.
 bool CatchesNameError(const Document& document, TSNode try_statement) {
@@ -91,13 +85,12 @@ bool CatchesNameError(const Document& document, TSNode try_statement) {
   return catches;
 }
 
-bool GuardedByNameError(const Document& document, TSNode node) {
-  TSNode child = node;
-  for (TSNode n = ts_node_parent(node); !ts_node_is_null(n); child = n, n = ts_node_parent(n)) {
-    if (IsType(n, "try_statement") && Is(child, Field(n, "body")) && CatchesNameError(document, n)) return true;
-  }
-  return false;
-}
+// What a node's ancestors say about it.
+struct Context {
+  TSNode parent = {};             // null for the module
+  bool in_case_pattern = false;   // inside a match case's pattern (its names are bound, not read)
+  bool guarded = false;           // inside the body of a try whose handler catches NameError
+};
 
 class Analysis {
  public:
@@ -105,10 +98,28 @@ class Analysis {
 
   std::optional<std::vector<UndefinedName>> Run() {
     if (ts_node_has_error(document_.root())) return std::nullopt;
-    WalkTree(document_.root(), [&](TSNode node) {
-      Visit(node);
-      return dynamic_ ? Walk::kStop : Walk::kDescend;
-    });
+    // Pre-order, in source order, each node with what its ancestors say about it: climbing
+    // to the ancestors per identifier (ts_node_parent walks down from the root) cost more
+    // than the rest of the analysis.
+    std::vector<std::pair<TSNode, Context>> stack = {{document_.root(), Context{}}};
+    std::vector<TSNode> children;
+    while (!stack.empty() && !dynamic_) {
+      const auto [node, context] = stack.back();
+      stack.pop_back();
+      Visit(node, context);
+      Context inner{node, context.in_case_pattern, context.guarded};
+      if (IsType(node, "case_pattern")) inner.in_case_pattern = true;
+      if (IsType(node, "case_clause") || IsType(node, "block")) inner.in_case_pattern = false;
+      const TSNode guarded_body =
+          IsType(node, "try_statement") && CatchesNameError(document_, node) ? Field(node, "body") : TSNode{};
+      children.clear();
+      ForEachNamedChild(node, [&](TSNode child) { children.push_back(child); });
+      for (auto child = children.rbegin(); child != children.rend(); ++child) {
+        Context at = inner;
+        at.guarded |= Is(*child, guarded_body);
+        stack.emplace_back(*child, at);
+      }
+    }
     if (dynamic_) return std::nullopt;
     std::vector<UndefinedName> out;
     for (UndefinedName& read : reads_) {
@@ -120,10 +131,10 @@ class Analysis {
  private:
   void Bind(TSNode identifier) { bound_.insert(std::string(document_.NodeText(identifier))); }
 
-  void Visit(TSNode node) {
+  void Visit(TSNode node, const Context& context) {
     const std::string_view type = ts_node_type(node);
     if (type == "identifier") {
-      Read(node);
+      Read(node, context);
     } else if (type == "function_definition" || type == "class_definition") {
       Bind(Field(node, "name"));
     } else if (type == "parameters" || type == "lambda_parameters") {
@@ -154,7 +165,7 @@ class Analysis {
       Bind(Field(node, "name"));
     } else if (type == "global_statement" || type == "nonlocal_statement" || type == "case_pattern") {
       ForEachIdentifier(node, [&](TSNode leaf) { Bind(leaf); });
-    } else if (type == "type_parameter" && Is(node, Field(ts_node_parent(node), "type_parameters"))) {
+    } else if (type == "type_parameter" && Is(node, Field(context.parent, "type_parameters"))) {
       // def f[T](...) binds T; Dict[str, T] in an annotation is a read of each.
       ForEachIdentifier(node, [&](TSNode leaf) { Bind(leaf); });
     } else if (type == "import_statement" || type == "import_from_statement" ||
@@ -170,13 +181,13 @@ class Analysis {
     }
   }
 
-  void Read(TSNode identifier) {
-    TSNode parent = ts_node_parent(identifier);
-    if (ts_node_is_null(parent) || IsNotARead(identifier, parent) || InCasePattern(identifier)) return;
+  void Read(TSNode identifier, const Context& context) {
+    const TSNode parent = context.parent;
+    if (ts_node_is_null(parent) || IsNotARead(identifier, parent) || context.in_case_pattern) return;
     const std::string name(document_.NodeText(identifier));
     if (name == "__builtins__") dynamic_ = true;
     if (bound_.contains(name) || IsImplicit(name)) return;
-    if (GuardedByNameError(document_, identifier)) return;
+    if (context.guarded) return;
     auto [it, inserted] = index_.emplace(name, reads_.size());
     if (inserted) {
       reads_.push_back(UndefinedName{name, static_cast<int>(document_.NodeStart(identifier).line) + 1, {}, {}});

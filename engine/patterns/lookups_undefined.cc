@@ -6,6 +6,7 @@
 
 #include "engine/base/concat.h"
 #include "engine/index/known_imports.h"
+#include "engine/index/module_facts.h"
 #include "engine/index/module_name.h"
 #include "engine/index/outline.h"
 #include "engine/index/repo_index.h"
@@ -169,9 +170,14 @@ std::pair<size_t, size_t> SiteRange(const Document& document, TSNode statement) 
   return {start, ts_node_end_byte(statement)};
 }
 
+// The module's undefined names, from the generation's memo when there is one.
+std::optional<std::vector<UndefinedName>> UndefinedNamesOf(const MatchContext& context, const Document& document) {
+  return context.facts != nullptr ? context.facts->UndefinedNamesOf(document) : UndefinedNames(document);
+}
+
 }  // namespace
 
-absl::Status UndefinedNameLookup(const LookupArgs& args, const MatchContext&, MatchState& state,
+absl::Status UndefinedNameLookup(const LookupArgs& args, const MatchContext& context, MatchState& state,
                                  std::vector<MatchState>&) {
   absl::StatusOr<TSNode> node = CaptureNode(args, "capture", state);
   if (!node.ok()) return node.status();
@@ -182,7 +188,7 @@ absl::Status UndefinedNameLookup(const LookupArgs& args, const MatchContext&, Ma
   if (IsImplicitName(name) || IsNameInScope(*state.document, at, name)) {
     return LookupFails(Concat("`", name, "` is bound where it is read"));
   }
-  std::optional<std::vector<UndefinedName>> undefined = UndefinedNames(*state.document);
+  std::optional<std::vector<UndefinedName>> undefined = UndefinedNamesOf(context, *state.document);
   if (!undefined) return LookupFails("the module may bind names out of sight (star import, globals(), exec)");
   for (const UndefinedName& entry : *undefined) {
     if (std::find(entry.reads.begin(), entry.reads.end(), at) != entry.reads.end()) return absl::OkStatus();
@@ -195,7 +201,7 @@ absl::Status MissingImport(const LookupArgs& args, const MatchContext& context, 
   const Document& document = *state.document;
   const std::string at = LookupArg(args, "at");
   if (at == "imports" && !InImportBlock(state.statement)) return LookupFails("the site is not in the import block");
-  std::optional<std::vector<UndefinedName>> undefined = UndefinedNames(document);
+  std::optional<std::vector<UndefinedName>> undefined = UndefinedNamesOf(context, document);
   if (!undefined) return LookupFails("the module may bind names out of sight (star import, globals(), exec)");
   const auto [start, end] = SiteRange(document, state.statement);
   std::vector<std::pair<std::string, std::string>> answers;  // name, import

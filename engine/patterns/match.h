@@ -14,6 +14,7 @@
 
 namespace smallfix {
 
+class ModuleFacts;
 class RepoIndex;
 
 // The failure a template is matched against, as localization classified it.
@@ -34,6 +35,9 @@ struct MatchContext {
   const ApiHistory* history = nullptr;
   // Reads another repo file (for edits in a callee's file), by repo-relative path.
   std::function<absl::StatusOr<Document>(const std::string& file)> load;
+  // Whole-module facts kept across the templates and sites of one generation; nullptr: each
+  // look-up computes what it needs.
+  ModuleFacts* facts = nullptr;
 };
 
 // A template applied at one place.

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "engine/base/concat.h"
+#include "engine/index/module_facts.h"
 #include "engine/localize/path_mapper.h"
 #include "engine/repair/multi_site_candidates.h"
 #include "engine/source/diff.h"
@@ -167,8 +168,10 @@ absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(const std::strin
     documents.emplace(file, *document);
     return *document;
   };
+  ModuleFacts facts;
   MatchContext context;
   context.index = index;
+  context.facts = &facts;
   context.history = catalogue.history ? &*catalogue.history : nullptr;
   context.load = load;
   const SymptomMode mode = options.any_symptom ? SymptomMode::kRankOnly : SymptomMode::kRequire;
@@ -218,14 +221,14 @@ absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(const std::strin
         ScoredCandidate scored;
         scored.site_score = site.score;
         std::string key;
-        for (const FileChange& change : candidate.changes) {
-          absl::StatusOr<std::string> diff = UnifiedDiff(change.file, change.before, change.after);
-          if (!diff.ok()) return diff.status();
-          scored.diff += *diff;
-          key += Concat(change.file, "\n", LayoutKey(change.after), "\n");
-        }
+        for (const FileChange& change : candidate.changes) key += Concat(change.file, "\n", LayoutKey(change.after), "\n");
         if (seen.count(key)) continue;  // a better-placed site already has this code
-        scored.lines_changed = CountChangedLines(scored.diff);
+        // Ranking needs the size of the change; the diff itself only the candidates kept.
+        for (const FileChange& change : candidate.changes) {
+          absl::StatusOr<int> lines = ChangedLineCount(change.before, change.after);
+          if (!lines.ok()) return lines.status();
+          scored.lines_changed += *lines;
+        }
         scored.candidate = std::move(candidate);
         const auto [twin, added] = here_by_key.emplace(key, here.size());
         if (!added) {
@@ -244,7 +247,15 @@ absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(const std::strin
     if (options.max_per_site > 0 && here.size() > static_cast<size_t>(options.max_per_site)) {
       here.resize(options.max_per_site);
     }
-    for (ScoredCandidate& scored : here) out.push_back(std::move(scored));
+    for (ScoredCandidate& scored : here) {
+      for (const FileChange& change : scored.candidate.changes) {
+        absl::StatusOr<std::string> diff = UnifiedDiff(change.file, change.before, change.after);
+        if (!diff.ok()) return diff.status();
+        scored.diff += *diff;
+      }
+      scored.lines_changed = CountChangedLines(scored.diff);
+      out.push_back(std::move(scored));
+    }
   }
   if (options.one_fix) {
     absl::Status added = AddMultiSiteCandidates(sites, load, seen, out);

@@ -57,6 +57,35 @@ absl::StatusOr<std::vector<LineHunk>> LineHunks(std::string_view before, std::st
   return hunks;
 }
 
+absl::StatusOr<int> ChangedLineCount(std::string_view before, std::string_view after) {
+  if (before == after) return 0;
+  // Whole common lines at both ends: up to the last newline inside the common prefix, and
+  // from the first newline inside the common suffix (both texts have it there).
+  const auto [prefix, suffix] =
+      CommonEnds(before.size(), after.size(), [&](size_t i, size_t j) { return before[i] == after[j]; });
+  const size_t head = before.substr(0, prefix).rfind('\n');
+  const size_t start = head == std::string_view::npos ? 0 : head + 1;
+  const size_t first = before.find('\n', before.size() - suffix);
+  const size_t tail = first == std::string_view::npos ? 0 : before.size() - first - 1;
+  const std::string_view old_middle = before.substr(start, before.size() - start - tail);
+  const std::string_view new_middle = after.substr(start, after.size() - start - tail);
+  EnsureLibgit2();
+  git_diff_options options;
+  git_diff_options_init(&options, GIT_DIFF_OPTIONS_VERSION);
+  options.context_lines = 0;
+  options.flags |= GIT_DIFF_FORCE_TEXT;
+  git_patch* patch = nullptr;
+  if (git_patch_from_buffers(&patch, old_middle.data(), old_middle.size(), "file", new_middle.data(),
+                             new_middle.size(), "file", &options) != 0) {
+    return Libgit2Error("diffing two texts");
+  }
+  size_t context = 0, added = 0, removed = 0;
+  const int rc = git_patch_line_stats(&context, &added, &removed, patch);
+  git_patch_free(patch);
+  if (rc != 0) return Libgit2Error("counting a diff's lines");
+  return static_cast<int>(added + removed);
+}
+
 std::pair<int, int> AddedRemovedLines(std::string_view diff) {
   int added = 0, removed = 0;
   size_t start = 0;

@@ -36,6 +36,12 @@ std::pair<int, int> AddedRemovedLines(std::string_view diff);
 // Their sum.
 int CountChangedLines(std::string_view diff);
 
+// The added plus removed lines a diff of `before` and `after` has, without writing it: the
+// whole lines both texts start and end with are left out first, so a small edit of a long
+// file costs what the edit costs. The count can differ from CountChangedLines(UnifiedDiff)
+// only where the diff's own heuristics for long files would pick another alignment.
+absl::StatusOr<int> ChangedLineCount(std::string_view before, std::string_view after);
+
 // How many leading and, of the rest, trailing items two sequences of lengths `n` and `m` share;
 // `same(i, j)` compares item i of the first with item j of the second. What lies between is
 // the one region where they differ.

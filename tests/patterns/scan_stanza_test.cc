@@ -1,5 +1,6 @@
 // The loader's checks of a template's `scan:` stanza: each mistake is an error naming the
 // file, the line and what is wrong.
+#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 
@@ -17,7 +18,7 @@ class ScanStanzaTest : public ::testing::Test {
  protected:
   void SetUp() override {
     dir_ = fs::temp_directory_path() /
-           ("smallfix_scan_stanza_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+           ("smallfix_scan_stanza_" + std::to_string(::getpid()) + "_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
     fs::remove_all(dir_);
     fs::create_directories(dir_);
   }

@@ -1,5 +1,6 @@
 #include "engine/patterns/template_loader.h"
 
+#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 
@@ -17,7 +18,7 @@ class TemplateLoaderTest : public ::testing::Test {
  protected:
   void SetUp() override {
     dir_ = fs::temp_directory_path() /
-           ("smallfix_loader_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+           ("smallfix_loader_" + std::to_string(::getpid()) + "_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
     fs::remove_all(dir_);
     fs::create_directories(dir_ / "guard");
   }

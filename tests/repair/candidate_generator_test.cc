@@ -1,5 +1,6 @@
 #include "engine/repair/candidate_generator.h"
 
+#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 #include <algorithm>
@@ -19,7 +20,7 @@ class CandidateGeneratorTest : public ::testing::Test {
  protected:
   void SetUp() override {
     root_ = fs::temp_directory_path() /
-            ("smallfix_generator_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+            ("smallfix_generator_" + std::to_string(::getpid()) + "_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
     fs::remove_all(root_);
     fs::create_directories(root_ / "pkg");
     fs::create_directories(root_ / "tests");

@@ -1,5 +1,6 @@
 #include "engine/scan/scanner.h"
 
+#include <unistd.h>
 #include <re2/re2.h>
 
 #include <filesystem>
@@ -105,7 +106,7 @@ TEST(ScannerTest, FindingsCarryTheProposedEdit) {
 }
 
 TEST(ScannerTest, ANonUtf8FileIsSkippedWithANote) {
-  const fs::path dir = fs::temp_directory_path() / "smallfix_scan_non_utf8";
+  const fs::path dir = fs::temp_directory_path() / ("smallfix_scan_non_utf8_" + std::to_string(::getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
   std::ofstream(dir / "latin1.py") << "# caf\xe9\nif x == None:\n    pass\n";

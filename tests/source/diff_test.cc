@@ -96,5 +96,33 @@ TEST(LineHunksTest, CutsAsGitDiffWithoutContext) {
   EXPECT_TRUE(LineHunks("x\n", "x\n")->empty());
 }
 
+// ChangedLineCount diffs only what lies between the common whole lines; it must count what
+// the whole diff counts, wherever the edit is and whatever the line endings.
+TEST(ChangedLineCountTest, CountsWhatTheWholeDiffCounts) {
+  std::string body;
+  for (int i = 0; i < 300; ++i) absl::StrAppend(&body, "    x", i, " = f(x", i, ")\n", i % 7 == 0 ? "\n" : "");
+  const std::string file = "import os\n\n\ndef run(x0):\n" + body + "    return x0\n";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {file, absl::StrCat("import sys\n", file.substr(10))},                        // the first line
+      {file, file + "print(1)\n"},                                                  // an appended line
+      {file, file.substr(0, file.size() - 1)},                                      // the last newline
+      {file, absl::StrCat(file.substr(0, 200), "    if x0 is None:\n        return\n", file.substr(200))},
+      {file, absl::StrCat(file.substr(0, 200), file.substr(260))},                  // a cut across lines
+      {file, absl::StrCat(file.substr(0, 203), "y", file.substr(204))},             // one character
+      {"a\r\nb\r\nc\r\n", "a\r\nB\r\nc\r\n"},
+      {"", "x\n"},
+      {"x\n", ""},
+      {"same\n", "same\n"},
+  };
+  for (const auto& [before, after] : cases) {
+    absl::StatusOr<std::string> diff = UnifiedDiff("pkg/m.py", before, after);
+    ASSERT_TRUE(diff.ok()) << diff.status();
+    absl::StatusOr<int> count = ChangedLineCount(before, after);
+    ASSERT_TRUE(count.ok()) << count.status();
+    EXPECT_EQ(*count, CountChangedLines(*diff)) << *diff;
+  }
+  EXPECT_EQ(*ChangedLineCount(file, absl::StrCat(file.substr(0, 203), "y", file.substr(204))), 2);
+}
+
 }  // namespace
 }  // namespace smallfix

@@ -1,5 +1,6 @@
 #include "engine/source/document.h"
 
+#include <unistd.h>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -76,7 +77,7 @@ TEST(DocumentTest, HandlesATensOfMegabytesFile) {
 }
 
 TEST(DocumentTest, LoadReadsFilesAndNamesMissingOnes) {
-  const auto path = std::filesystem::temp_directory_path() / "smallfix_document_test.py";
+  const auto path = std::filesystem::temp_directory_path() / ("smallfix_document_test_" + std::to_string(::getpid()) + ".py");
   std::ofstream(path) << "x = 1\n";
   absl::StatusOr<Document> document = Document::Load(path.string());
   ASSERT_TRUE(document.ok()) << document.status();
