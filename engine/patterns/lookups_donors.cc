@@ -96,17 +96,25 @@ bool SameHead(TSNode a, const std::vector<SyntaxToken>& a_tokens, TSNode b, cons
   return !method.empty() && method == MethodOf(b_value.empty() ? b_head : b_value);
 }
 
-// The simple statements of the module (no compound ones), in source order.
+// The simple statements of the module (no compound ones), in source order. By recursion from
+// the module through blocks, so no node asks for its parent (a walk from the root each).
+void CollectSimpleStatements(TSNode node, std::vector<TSNode>& out) {
+  const bool holds_statements = IsType(node, "module") || IsType(node, "block");
+  for (uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
+    const TSNode child = ts_node_named_child(node, i);
+    if (IsComment(child)) continue;
+    if (holds_statements && !IsCompound(child)) {
+      out.push_back(child);
+    } else if (holds_statements || IsCompound(child) || IsType(child, "block") ||
+               std::string_view(ts_node_type(child)).ends_with("_clause")) {
+      CollectSimpleStatements(child, out);  // a compound statement's blocks and clauses
+    }
+  }
+}
+
 std::vector<TSNode> SimpleStatements(TSNode root) {
   std::vector<TSNode> out;
-  WalkTree(root, [&](TSNode node) {
-    if (IsComment(node)) return Walk::kSkip;
-    if (IsStatement(node) && !IsCompound(node)) {
-      out.push_back(node);
-      return Walk::kSkip;
-    }
-    return Walk::kDescend;
-  });
+  CollectSimpleStatements(root, out);
   return out;
 }
 

@@ -8,30 +8,42 @@
 
 namespace smallfix {
 
+namespace {
+
+// TokensOf's walk, by recursion so that a node's parent type is at hand (ts_node_parent costs a
+// walk from the root). False once `limit` is passed.
+bool CollectTokens(const Document& document, TSNode node, bool in_arguments, size_t limit, bool units,
+                   std::vector<SyntaxToken>& tokens) {
+  if (IsComment(node)) return true;
+  const uint32_t start = ts_node_start_byte(node), end = ts_node_end_byte(node);
+  if (units && in_arguments && ts_node_is_named(node)) {
+    std::vector<SyntaxToken> inner;
+    if (!CollectTokens(document, node, false, limit, false, inner)) return false;
+    if (inner.size() > 1) {
+      if (tokens.size() == limit) return false;
+      tokens.push_back({JoinTokens(document, inner, 0, inner.size()), "argument", start, end});
+      return true;
+    }
+  }
+  const uint32_t children = ts_node_child_count(node);
+  if (children == 0 || IsType(node, "string")) {
+    if (end == start) return true;  // a MISSING node has no text
+    if (tokens.size() == limit) return false;
+    tokens.push_back({std::string(document.NodeText(node)), ts_node_type(node), start, end});
+    return true;
+  }
+  const bool arguments = IsType(node, "argument_list");
+  for (uint32_t i = 0; i < children; ++i) {
+    if (!CollectTokens(document, ts_node_child(node, i), arguments, limit, units, tokens)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 std::vector<SyntaxToken> TokensOf(const Document& document, TSNode node, size_t limit, bool arguments_as_units) {
   std::vector<SyntaxToken> tokens;
-  bool too_long = false;
-  auto add = [&](SyntaxToken token) {
-    if (tokens.size() == limit) {
-      too_long = true;
-      return Walk::kStop;
-    }
-    tokens.push_back(std::move(token));
-    return Walk::kSkip;
-  };
-  WalkTree(node, [&](TSNode leaf) {
-    if (IsComment(leaf)) return Walk::kSkip;
-    const uint32_t start = ts_node_start_byte(leaf), end = ts_node_end_byte(leaf);
-    if (arguments_as_units && ts_node_is_named(leaf) && IsType(ts_node_parent(leaf), "argument_list")) {
-      std::vector<SyntaxToken> inner = TokensOf(document, leaf, limit);
-      if (inner.size() > 1) return add({JoinTokens(document, inner, 0, inner.size()), "argument", start, end});
-    }
-    const bool whole = IsType(leaf, "string");
-    if (!whole && ts_node_child_count(leaf) > 0) return Walk::kDescend;
-    if (end == start) return Walk::kSkip;  // a MISSING node has no text
-    return add({std::string(document.NodeText(leaf)), ts_node_type(leaf), start, end});
-  });
-  if (too_long) tokens.clear();
+  if (!CollectTokens(document, node, false, limit, arguments_as_units, tokens)) tokens.clear();
   return tokens;
 }
 
