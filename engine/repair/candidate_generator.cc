@@ -160,10 +160,8 @@ absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(const std::strin
     auto it = documents.find(file);
     if (it != documents.end()) return it->second;
     const std::filesystem::path path = std::filesystem::path(repo_root) / file;
-    absl::StatusOr<Document> loaded = Document::Load(path.string());
-    if (!loaded.ok()) return loaded.status();
     // Diffs and the index speak of repo-relative paths.
-    absl::StatusOr<Document> document = Document::Parse(file, std::string(loaded->text()));
+    absl::StatusOr<Document> document = Document::Load(path.string(), file);
     if (!document.ok()) return document.status();
     documents.emplace(file, *document);
     return *document;

@@ -62,9 +62,8 @@ bool ChangesOnlyLines(std::string_view before, std::string_view after, int first
 }
 
 absl::StatusOr<Target> MakeTarget(const std::string& repo_root, const RepairSite& site, int number) {
-  absl::StatusOr<Document> loaded = Document::Load((std::filesystem::path(repo_root) / site.file).string());
-  if (!loaded.ok()) return loaded.status();
-  absl::StatusOr<Document> document = Document::Parse(site.file, std::string(loaded->text()));
+  absl::StatusOr<Document> document =
+      Document::Load((std::filesystem::path(repo_root) / site.file).string(), site.file);
   if (!document.ok()) return document.status();
   std::optional<TSNode> statement = StatementAtLine(*document, site.line - 1);
   if (!statement) return absl::NotFoundError(absl::StrFormat("%s:%d holds no statement", site.file, site.line));

@@ -106,7 +106,9 @@ absl::StatusOr<Document> Document::Build(std::string path, std::string text, con
   return Document(std::move(impl));
 }
 
-absl::StatusOr<Document> Document::Load(const std::string& path) {
+absl::StatusOr<Document> Document::Load(const std::string& path) { return Load(path, path); }
+
+absl::StatusOr<Document> Document::Load(const std::string& path, std::string name) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return absl::NotFoundError(Concat("cannot open ", path));
   in.seekg(0, std::ios::end);
@@ -121,7 +123,7 @@ absl::StatusOr<Document> Document::Load(const std::string& path) {
   if (!in.read(text.data(), size)) {
     return absl::DataLossError(Concat("cannot read ", path));
   }
-  return Parse(path, std::move(text));
+  return Parse(std::move(name), std::move(text));
 }
 
 std::string_view Document::NodeText(TSNode node) const {

@@ -41,6 +41,9 @@ class Document {
   static absl::StatusOr<Document> Parse(std::string path, std::string text);
   // Reads and parses a file.
   static absl::StatusOr<Document> Load(const std::string& path);
+  // The same, named `name` (a repo-relative path for diffs and the index) instead of `path`:
+  // one parse, where Load then Parse under another name would parse the file twice.
+  static absl::StatusOr<Document> Load(const std::string& path, std::string name);
 
   // A change of `old`'s text: the bytes [start, end) replaced by `new_length` bytes.
   struct TextChange {

@@ -82,10 +82,26 @@ TEST(DocumentTest, LoadReadsFilesAndNamesMissingOnes) {
   absl::StatusOr<Document> document = Document::Load(path.string());
   ASSERT_TRUE(document.ok()) << document.status();
   EXPECT_EQ(document->text(), "x = 1\n");
+  EXPECT_EQ(document->path(), path.string());
+  // Named apart from where it was read (a repo-relative path), parsed the same.
+  absl::StatusOr<Document> named = Document::Load(path.string(), "pkg/mod.py");
+  ASSERT_TRUE(named.ok()) << named.status();
+  EXPECT_EQ(named->path(), "pkg/mod.py");
+  EXPECT_EQ(named->text(), "x = 1\n");
+  auto tree_text = [](const Document& d) {
+    char* text = ts_node_string(d.root());
+    std::string out(text);
+    free(text);
+    return out;
+  };
+  EXPECT_EQ(tree_text(*named), tree_text(*document));
   std::filesystem::remove(path);
   absl::StatusOr<Document> missing = Document::Load("/nonexistent/mod.py");
   ASSERT_FALSE(missing.ok());
   EXPECT_THAT(missing.status().message(), HasSubstr("/nonexistent/mod.py"));
+  absl::StatusOr<Document> missing_named = Document::Load("/nonexistent/mod.py", "mod.py");
+  ASSERT_FALSE(missing_named.ok());
+  EXPECT_THAT(missing_named.status().message(), HasSubstr("/nonexistent/mod.py"));
 }
 
 TEST(DocumentTest, CopiesShareTheTreeAndOutliveTheOriginal) {
