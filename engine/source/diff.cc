@@ -7,24 +7,34 @@
 
 namespace smallfix {
 
-absl::StatusOr<std::string> UnifiedDiff(std::string_view path, std::string_view before,
-                                        std::string_view after, int context_lines) {
-  if (before == after) return std::string();
+namespace {
+
+// libgit2's patch of two texts under `name`, with `context_lines` of context; a stray NUL or
+// odd byte in a Python source still leaves it text to us.
+absl::StatusOr<GitPatch> PatchOf(std::string_view before, std::string_view after, const std::string& name,
+                                 int context_lines) {
   EnsureLibgit2();
   git_diff_options options;
   git_diff_options_init(&options, GIT_DIFF_OPTIONS_VERSION);
   options.context_lines = static_cast<uint32_t>(context_lines);
-  // Python sources with a stray NUL or odd bytes are still text to us.
   options.flags |= GIT_DIFF_FORCE_TEXT;
-  const std::string name(path);
   git_patch* patch = nullptr;
-  if (git_patch_from_buffers(&patch, before.data(), before.size(), name.c_str(), after.data(),
-                             after.size(), name.c_str(), &options) != 0) {
-    return Libgit2Error(Concat("diffing ", path));
+  if (git_patch_from_buffers(&patch, before.data(), before.size(), name.c_str(), after.data(), after.size(),
+                             name.c_str(), &options) != 0) {
+    return Libgit2Error(Concat("diffing ", name));
   }
+  return GitPatch(patch);
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> UnifiedDiff(std::string_view path, std::string_view before,
+                                        std::string_view after, int context_lines) {
+  if (before == after) return std::string();
+  absl::StatusOr<GitPatch> patch = PatchOf(before, after, std::string(path), context_lines);
+  if (!patch.ok()) return patch.status();
   git_buf buffer = GIT_BUF_INIT;
-  const int rc = git_patch_to_buf(&buffer, patch);
-  git_patch_free(patch);
+  const int rc = git_patch_to_buf(&buffer, patch->get());
   if (rc != 0) return Libgit2Error(Concat("writing the diff of ", path));
   std::string text(buffer.ptr, buffer.size);
   git_buf_dispose(&buffer);
@@ -34,26 +44,14 @@ absl::StatusOr<std::string> UnifiedDiff(std::string_view path, std::string_view 
 absl::StatusOr<std::vector<LineHunk>> LineHunks(std::string_view before, std::string_view after) {
   std::vector<LineHunk> hunks;
   if (before == after) return hunks;
-  EnsureLibgit2();
-  git_diff_options options;
-  git_diff_options_init(&options, GIT_DIFF_OPTIONS_VERSION);
-  options.context_lines = 0;
-  options.flags |= GIT_DIFF_FORCE_TEXT;
-  git_patch* patch = nullptr;
-  if (git_patch_from_buffers(&patch, before.data(), before.size(), "file", after.data(), after.size(), "file",
-                             &options) != 0) {
-    return Libgit2Error("diffing two texts");
-  }
-  for (size_t h = 0; h < git_patch_num_hunks(patch); ++h) {
+  absl::StatusOr<GitPatch> patch = PatchOf(before, after, "file", 0);
+  if (!patch.ok()) return patch.status();
+  for (size_t h = 0; h < git_patch_num_hunks(patch->get()); ++h) {
     const git_diff_hunk* hunk = nullptr;
     size_t lines = 0;
-    if (git_patch_get_hunk(&hunk, &lines, patch, h) != 0) {
-      git_patch_free(patch);
-      return Libgit2Error("reading a diff's hunks");
-    }
+    if (git_patch_get_hunk(&hunk, &lines, patch->get(), h) != 0) return Libgit2Error("reading a diff's hunks");
     hunks.push_back({hunk->old_start, hunk->old_lines, hunk->new_start, hunk->new_lines});
   }
-  git_patch_free(patch);
   return hunks;
 }
 
@@ -69,20 +67,10 @@ absl::StatusOr<int> ChangedLineCount(std::string_view before, std::string_view a
   const size_t tail = first == std::string_view::npos ? 0 : before.size() - first - 1;
   const std::string_view old_middle = before.substr(start, before.size() - start - tail);
   const std::string_view new_middle = after.substr(start, after.size() - start - tail);
-  EnsureLibgit2();
-  git_diff_options options;
-  git_diff_options_init(&options, GIT_DIFF_OPTIONS_VERSION);
-  options.context_lines = 0;
-  options.flags |= GIT_DIFF_FORCE_TEXT;
-  git_patch* patch = nullptr;
-  if (git_patch_from_buffers(&patch, old_middle.data(), old_middle.size(), "file", new_middle.data(),
-                             new_middle.size(), "file", &options) != 0) {
-    return Libgit2Error("diffing two texts");
-  }
+  absl::StatusOr<GitPatch> patch = PatchOf(old_middle, new_middle, "file", 0);
+  if (!patch.ok()) return patch.status();
   size_t context = 0, added = 0, removed = 0;
-  const int rc = git_patch_line_stats(&context, &added, &removed, patch);
-  git_patch_free(patch);
-  if (rc != 0) return Libgit2Error("counting a diff's lines");
+  if (git_patch_line_stats(&context, &added, &removed, patch->get()) != 0) return Libgit2Error("counting a diff's lines");
   return static_cast<int>(added + removed);
 }
 
