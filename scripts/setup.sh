@@ -44,6 +44,20 @@ if [[ ! -f "$stamp" ]] || ! cmp -s package-lock.json "$stamp"; then
   cp package-lock.json "$stamp"
 fi
 
+# The project venv: the Python that tests and benchmarks run (torch 2.13.0 on the CPU and
+# exact pins, scripts/python-lock.txt). torch goes first and alone, the rest without
+# dependencies, so no package can make pip fetch another torch (a CUDA build of several GB).
+venv_stamp=.venv/.smallfix-lock
+if [[ ! -f "$venv_stamp" ]] || ! cmp -s scripts/python-lock.txt "$venv_stamp"; then
+  echo "setup: making the project venv .venv (scripts/python-lock.txt)"
+  rm -rf .venv
+  "$(command -v python3.11 || command -v python3)" -m venv .venv
+  .venv/bin/python -m pip install -q --disable-pip-version-check "$(grep -E '^torch==' scripts/python-lock.txt)"
+  grep -vE '^(torch==|#)' scripts/python-lock.txt > .venv/rest.txt
+  .venv/bin/python -m pip install -q --disable-pip-version-check --no-deps -r .venv/rest.txt
+  cp scripts/python-lock.txt "$venv_stamp"
+fi
+
 BUILD_DIR=build
 [[ "$PRESET" != release ]] && BUILD_DIR="build-$PRESET"
 [[ -f "$BUILD_DIR/build.ninja" ]] || cmake --preset "$PRESET" >/dev/null

@@ -4,4 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PRESET="${PRESET:-release}"
+# The project venv (scripts/setup.sh) is the default interpreter: its python3 comes first on PATH.
+export PATH="$PWD/.venv/bin:$PATH"
 exec ctest --preset "$PRESET" -j "$(nproc)" "$@"

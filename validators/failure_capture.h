@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "validators/python_env.h"
 
 namespace smallfix {
 
@@ -13,7 +14,7 @@ struct CaptureOptions {
   double time_limit_seconds = 600;  // the whole process group is killed after this
   bool coverage = false;            // pytest only: also record per-test line coverage
   // The interpreter `python` means (the policy of python_env.h).
-  std::string interpreter = "/usr/bin/python3";
+  std::string interpreter = DefaultInterpreter();
   // When it becomes true the running process group is killed and the run returns what it had.
   const std::atomic<bool>* cancel = nullptr;
 };

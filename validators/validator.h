@@ -7,6 +7,7 @@
 
 #include "absl/status/statusor.h"
 #include "engine/source/file_change.h"
+#include "validators/python_env.h"
 #include "validators/test_runner.h"
 #include "validators/validation_status.h"
 
@@ -17,7 +18,7 @@ struct ValidationPlan {
   std::string failing_test;              // must fail on the unpatched tree and pass patched
   std::vector<std::string> other_tests;  // must still pass patched
   std::string build;                     // optional build command, run before the tests
-  std::string interpreter = "/usr/bin/python3";
+  std::string interpreter = DefaultInterpreter();
   RunnerOptions runner;                  // local or torchrun, world size, limits
   // Run pytest commands in a warm server (warm_server.h) that the repair starts once, instead
   // of a fresh interpreter per run; false (`--cold`) starts every run cold. Slurm runs and

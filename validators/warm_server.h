@@ -12,6 +12,7 @@
 
 #include "absl/status/statusor.h"
 #include "validators/process.h"
+#include "validators/python_env.h"
 #include "validators/warm_command.h"
 
 namespace smallfix {
@@ -21,7 +22,7 @@ namespace smallfix {
 std::string DefaultWarmServerScript();
 
 struct WarmServerOptions {
-  std::string interpreter = "/usr/bin/python3";
+  std::string interpreter = DefaultInterpreter();
   std::string script;                      // "" for DefaultWarmServerScript()
   std::map<std::string, std::string> env;  // over the inherited environment, like a cold run's
   std::string dir;                         // holds the socket and the server's log; must exist

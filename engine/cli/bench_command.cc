@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "absl/strings/str_split.h"
+#include "benchmarks/realbugs/runner/realbugs_bench.h"
 #include "benchmarks/realfix/runner/realfix_bench.h"
 #include "benchmarks/smallfix/runner/bench_run.h"
 #include "benchmarks/smallfix/runner/bug_runner.h"
@@ -164,7 +165,7 @@ void AddBenchCommand(CLI::App& app, int* exit_status) {
   bench->add_option("--chart", o->chart, "Write an SVG chart (rates per family, time to fix) to FILE");
   bench->add_option("--timeout", o->timeout, "Seconds per test command (default: each bug's timeout)");
   bench->add_option("--templates", o->templates, "Template directory (default: the installed templates/)");
-  bench->add_option("--python", o->python, "Interpreter for tests (default /usr/bin/python3)");
+  bench->add_option("--python", o->python, "Interpreter for tests (default: the first python3 on PATH)");
   bench->add_option("--runner", o->runner,
                     "slurm: run every bug's tests as Slurm jobs; local or torchrun (the default): one-rank bugs as "
                     "one process, multi-rank bugs torchrun-style");
@@ -177,10 +178,31 @@ void AddBenchCommand(CLI::App& app, int* exit_status) {
   // --realfix runs the real-fix benchmark instead, with the same --jobs and outputs.
   auto realfix = std::make_shared<realfix::BenchFlags>();
   realfix::AddFlags(*bench, *realfix);
-  bench->callback([o, realfix, exit_status] {
+  // --realbugs runs the real-bug benchmark, with --bug, --split, --mirror-root and the outputs.
+  auto realbugs = std::make_shared<realbugs::BenchFlags>();
+  realbugs::AddFlags(*bench, *realbugs);
+  bench->callback([o, realfix, realbugs, exit_status] {
     if (absl::Status llm = CheckLlmFlags(o->llm); !llm.ok()) {
       std::cerr << "smallfix: " << llm.message() << "\n";
       *exit_status = kExitBadInput;
+      return;
+    }
+    if (realfix->enabled && realbugs->enabled) {
+      std::cerr << "smallfix: --realfix and --realbugs are two benchmarks: give one\n";
+      *exit_status = kExitBadInput;
+      return;
+    }
+    const bool split_flags = !realfix->split.empty() || realfix->mirror_root != realfix::BenchFlags().mirror_root;
+    if (split_flags && !realfix->enabled && !realbugs->enabled) {
+      std::cerr << "smallfix: --split and --mirror-root need --realfix or --realbugs\n";
+      *exit_status = kExitBadInput;
+      return;
+    }
+    if (realbugs->enabled) {
+      *exit_status = realbugs::RunBench(*realbugs,
+                                        {o->bugs, realfix->split, realfix->mirror_root, o->json, o->markdown, o->chart,
+                                         o->templates, o->jobs, o->timeout, !o->cold},
+                                        InstallInterruptHandlers());
       return;
     }
     *exit_status = realfix->enabled ? realfix::RunBench(*realfix, {o->jobs, o->json, o->markdown, o->templates, o->llm},

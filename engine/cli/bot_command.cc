@@ -168,7 +168,7 @@ void AddBotCommand(CLI::App& app, int* exit_status) {
   bot->add_option("--templates", f->repair.templates, "Template directory (default: the installed templates/)");
   bot->add_option("--timeout", f->repair.timeout, "Seconds per validation stage (default: .smallfix.yaml, else 300)");
   bot->add_option("--jobs", f->repair.jobs, "Candidates validated at once (default 1)");
-  bot->add_option("--python", f->repair.python, "Interpreter for tests (default: .smallfix.yaml, else /usr/bin/python3)");
+  bot->add_option("--python", f->repair.python, "Interpreter for tests (default: .smallfix.yaml, else the first python3 on PATH)");
   bot->add_flag("-q,--quiet", f->quiet, "No progress on stderr");
   bot->add_flag("--cold", f->repair.cold, "A fresh interpreter for every test run (default: a warm server per repair)");
   bot->callback([f, exit_status] { *exit_status = Run(*f); });

@@ -15,6 +15,7 @@
 #include "engine/localize/localizer.h"
 #include "engine/localize/coverage_ranking.h"
 #include "validators/failure_capture.h"
+#include "validators/python_env.h"
 
 namespace smallfix::cli {
 namespace {
@@ -28,7 +29,7 @@ struct LocalizeArgs {
   bool coverage = false;
   double timeout = 600;
   bool json = false;
-  std::string python = "/usr/bin/python3";
+  std::string python = DefaultInterpreter();
   int top = 10;
 };
 
@@ -216,7 +217,7 @@ void AddLocalizeCommand(CLI::App& app, int* exit_status) {
   command->add_option("--timeout", args->timeout, "seconds before --test is killed (default 600)")
       ->check(CLI::PositiveNumber);
   command->add_option("--python", args->python,
-                      "interpreter with pytest/coverage for --test (default /usr/bin/python3)");
+                      "interpreter with pytest/coverage for --test (default: the first python3 on PATH)");
   command->add_option("--top", args->top, "at most this many sites (default 10)")
       ->check(CLI::PositiveNumber);
   command->add_flag("--json", args->json, "print one JSON object");

@@ -141,7 +141,7 @@ void AddRepairCommand(CLI::App& app, int* exit_status) {
                      "--runner slurm: where job scripts, rank output and JUnit reports go, on a file system the nodes "
                      "share (default: inside each candidate's worktree)");
   repair->add_option("--timeout", o->timeout, "Seconds per stage (default 300)");
-  repair->add_option("--python", o->python, "Interpreter for tests (default /usr/bin/python3)");
+  repair->add_option("--python", o->python, "Interpreter for tests (default: .smallfix.yaml, else the first python3 on PATH)");
   repair->add_option("--templates", o->templates, "Template directory (default: the installed templates/)");
   repair->add_flag("--coverage", o->coverage,
                    "Also rank lines by coverage (Ochiai) over the tests before localizing (pytest; runs the "

@@ -97,7 +97,7 @@ absl::StatusOr<RepairRequest> MakeRepairRequest(const RepairFlags& o, const std:
   }
   plan.warm = !o.cold;
   plan.build = !o.build.empty() ? o.build : config->build.value_or("");
-  plan.interpreter = !o.python.empty() ? o.python : config->interpreter.value_or("/usr/bin/python3");
+  plan.interpreter = !o.python.empty() ? o.python : config->interpreter.value_or(DefaultInterpreter());
   const std::string runner = !o.runner.empty() ? o.runner : config->runner.value_or("local");
   const std::optional<RunnerKind> kind = ParseRunnerKind(runner);
   if (!kind) {

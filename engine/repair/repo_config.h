@@ -25,7 +25,7 @@ namespace smallfix {
 //     args: [--constraint=a100]    # more sbatch arguments
 //     workdir: /shared/scratch     # job files and JUnit reports; default inside the worktree
 //     start_timeout: 600           # seconds a job may stay pending
-//   interpreter: /usr/bin/python3
+//   interpreter: .venv/bin/python  # default: the first python3 on PATH
 //   timeout: 120                   # seconds per stage
 //   memory_limit_mb: 8192          # address-space limit per process
 struct RepoConfig {

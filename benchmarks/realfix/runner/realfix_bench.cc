@@ -72,12 +72,12 @@ bool WriteFile(const std::string& path, const std::string& text, const char* fla
 void AddFlags(CLI::App& bench, BenchFlags& flags) {
   CLI::Option* realfix =
       bench.add_flag("--realfix", flags.enabled, "Run the real-fix benchmark (benchmarks/realfix) instead of the bugs");
-  bench.add_option("--split", flags.split, "--realfix: only the dev or the test split (default both)")
-      ->check(CLI::IsMember({"dev", "test"}))
-      ->needs(realfix);
+  // --split and --mirror-root serve --realbugs too; the bench command checks that one of the
+  // two is given.
+  bench.add_option("--split", flags.split, "--realfix, --realbugs: only the dev or the test split (default both)")
+      ->check(CLI::IsMember({"dev", "test"}));
   bench.add_option("--mirror-root", flags.mirror_root,
-                   "--realfix: directory of git dirs, OWNER+NAME/repo or OWNER/NAME (default /work/.mirror)")
-      ->needs(realfix);
+                   "--realfix, --realbugs: directory of git dirs, OWNER+NAME/repo or OWNER/NAME (default /work/.mirror)");
   bench.add_option("--fixes", flags.fixes, "--realfix: the fixes file (default benchmarks/realfix/fixes.jsonl)")
       ->needs(realfix);
   bench.add_option("--tree", flags.tree,

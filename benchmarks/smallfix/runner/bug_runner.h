@@ -7,6 +7,7 @@
 #include "benchmarks/smallfix/runner/bug_result.h"
 #include "benchmarks/smallfix/runner/bug_spec.h"
 #include "engine/repair/llm_attach.h"
+#include "validators/python_env.h"
 #include "validators/test_runner.h"
 
 namespace smallfix::bench {
@@ -18,7 +19,7 @@ struct BenchOptions {
   bool coverage = false;
   double timeout_seconds = 0;  // per test command; 0: bug.yaml's timeout
   std::string templates_dir;   // "" for the installed templates
-  std::string interpreter = "/usr/bin/python3";
+  std::string interpreter = DefaultInterpreter();
   const std::atomic<bool>* cancel = nullptr;
   // Repairs run their tests in a warm server (ValidationPlan::warm); false: bench --cold.
   bool warm = true;

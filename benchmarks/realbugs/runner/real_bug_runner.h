@@ -1,0 +1,35 @@
+#ifndef SMALLFIX_BENCHMARKS_REALBUGS_RUNNER_REAL_BUG_RUNNER_H_
+#define SMALLFIX_BENCHMARKS_REALBUGS_RUNNER_REAL_BUG_RUNNER_H_
+
+#include <atomic>
+#include <string>
+
+#include "benchmarks/realbugs/runner/bug_tree.h"
+#include "benchmarks/realbugs/runner/real_bug.h"
+#include "benchmarks/realbugs/runner/real_bug_result.h"
+
+namespace smallfix::realbugs {
+
+struct RunOptions {
+  TreeSource trees;
+  double timeout_seconds = 300;  // per test command
+  bool warm = true;              // repairs run their tests in a warm server
+  std::string templates_dir;     // "" for the installed templates
+  std::string outputs_dir;       // where each bug's failing output is written ("" nowhere)
+  const std::atomic<bool>* cancel = nullptr;
+};
+
+// --verify: makes both trees and runs the failing tests on each (fail, then pass) and the
+// regression and held-back tests on the fixed one (pass).
+RealBugResult VerifyBug(const RealBug& bug, const RunOptions& options);
+
+// Repairs the bug as a user would: runs its failing tests once, cold, on the buggy tree and
+// hands that output alone to the repair pipeline with the failing and regression test
+// commands; then scores the first plausible patch against the fixed tree (syntax tree) and
+// the held-back tests, and the sites against the function the fix changed. Never throws;
+// everything it makes lives under a temporary directory removed before it returns.
+RealBugResult RepairBug(const RealBug& bug, const RunOptions& options);
+
+}  // namespace smallfix::realbugs
+
+#endif  // SMALLFIX_BENCHMARKS_REALBUGS_RUNNER_REAL_BUG_RUNNER_H_
