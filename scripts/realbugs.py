@@ -169,12 +169,31 @@ def tree_from_git(bug: dict, side: str, dest: Path, mirror_root: str) -> None:
     mirror = mirror_of(bug, mirror_root)
     if not mirror.is_dir():
         raise Refused(f"no history of {bug['repo']} at {mirror}")
-    archive = subprocess.Popen(["git", "--git-dir", str(mirror), "archive", "--format=tar", bug["fix_commit"]],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    extract_tar(archive.stdout, dest, strip_top=False)
-    err = archive.stderr.read().decode(errors="replace")
-    if archive.wait() != 0:
-        raise Refused(f"git archive {bug['fix_commit']} in {mirror} failed: {err.strip()}")
+    # Blob by blob rather than `git archive`: a fetched snapshot may lack its largest blobs,
+    # which no test of ours reads (a bug's own files are checked below).
+    listing = run(["git", "--git-dir", str(mirror), "ls-tree", "-r", "-z", bug["fix_commit"]]).stdout
+    entries = []
+    for record in listing.split(b"\0"):
+        if record:
+            meta, path = record.split(b"\t", 1)
+            mode, kind, sha = meta.split()
+            if kind == b"blob" and mode != b"120000":
+                entries.append((sha.decode(), path.decode("utf-8", "surrogateescape"), mode == b"100755"))
+    batch = subprocess.Popen(["git", "--git-dir", str(mirror), "cat-file", "--batch"],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    threading_feed(batch.stdin, b"".join(sha.encode() + b"\n" for sha, _, _ in entries))
+    for sha, path, executable in entries:
+        header = batch.stdout.readline().split()
+        if len(header) < 3:  # "<sha> missing"
+            continue
+        data = batch.stdout.read(int(header[2]))
+        batch.stdout.read(1)
+        target = dest / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+        if executable:
+            target.chmod(0o755)
+    batch.wait()
     if side == "buggy":
         for path in bug["files"]:
             text = git_blob(mirror, bug["parent_commit"], path)
@@ -182,6 +201,18 @@ def tree_from_git(bug: dict, side: str, dest: Path, mirror_root: str) -> None:
                 (dest / path).unlink(missing_ok=True)
             else:
                 (dest / path).write_bytes(text)
+
+
+def threading_feed(pipe, data: bytes) -> None:
+    """Writes `data` to `pipe` from a thread and closes it, so neither side blocks on a full pipe."""
+    import threading
+
+    def feed():
+        try:
+            pipe.write(data)
+        finally:
+            pipe.close()
+    threading.Thread(target=feed, daemon=True).start()
 
 
 def pypi_json(path: str) -> dict:

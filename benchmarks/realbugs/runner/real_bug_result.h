@@ -29,7 +29,9 @@ struct RealBugResult {
   std::optional<int> correct_rank;  // the first candidate with the fix's syntax tree
   double first_plausible_seconds = -1;
   double seconds = 0;        // the whole repair, trees and venv look-up excluded
-  std::string outcome;       // correct, plausible, overfit, no-plausible, no-candidates, no-site, error
+  bool budget_spent = false;  // the repair was stopped at its time budget
+  std::string outcome;       // correct, plausible, overfit, budget-spent, no-plausible, no-candidates, no-site,
+                             // error
 };
 
 }  // namespace smallfix::realbugs

@@ -1,6 +1,10 @@
 #include "benchmarks/realbugs/runner/real_bug_runner.h"
 
+#include <algorithm>
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -131,7 +135,10 @@ std::string SymptomLine(const std::string& output) {
   while (start < output.size()) {
     size_t end = output.find('\n', start);
     if (end == std::string::npos) end = output.size();
-    const std::string_view line(output.data() + start, end - start);
+    std::string_view line(output.data() + start, end - start);
+    // pytest marks the lines of the error it explains with "E" and spaces.
+    if (line.starts_with("E ")) line.remove_prefix(1);
+    while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
     const size_t colon = line.find(": ");
     const std::string_view head = line.substr(0, colon);
     if (colon != std::string_view::npos && (head.ends_with("Error") || head.ends_with("Exception")) &&
@@ -147,10 +154,49 @@ std::string Outcome(const RealBugResult& r, const RepairReport& report) {
   if (r.correct) return "correct";
   if (r.overfit) return "overfit";
   if (r.plausible) return "plausible";
+  if (r.budget_spent) return "budget-spent";
   if (report.sites.empty()) return "no-site";
   if (report.generated == 0) return "no-candidates";
   return "no-plausible";
 }
+
+// A stop flag that rises when `outer` does (Ctrl-C) or when `seconds` have passed: a bug's
+// repair gets a budget, as a user's patience is one, and stops there like an interrupt.
+class Budget {
+ public:
+  Budget(double seconds, const std::atomic<bool>* outer)
+      : watcher_([this, seconds, outer] {
+          const Clock::time_point end = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                                          std::chrono::duration<double>(seconds));
+          std::unique_lock<std::mutex> lock(mutex_);
+          while (!done_ && !(outer != nullptr && outer->load())) {
+            if (seconds > 0 && Clock::now() >= end) {
+              spent_ = true;
+              break;
+            }
+            wake_.wait_for(lock, std::chrono::milliseconds(200));
+          }
+          stop_ = true;
+        }) {}
+  ~Budget() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      done_ = true;
+    }
+    wake_.notify_all();
+    watcher_.join();
+  }
+  const std::atomic<bool>* flag() const { return &stop_; }
+  bool spent() const { return spent_; }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool done_ = false;
+  std::atomic<bool> stop_{false};
+  std::atomic<bool> spent_{false};
+  std::thread watcher_;  // last: it starts once the rest is ready
+};
 
 RealBugResult Start(const RealBug& bug) {
   RealBugResult result;
@@ -197,14 +243,15 @@ RealBugResult VerifyBug(const RealBug& bug, const RunOptions& options) {
   if (before.ok()) result.symptom = SymptomLine(before->output);
   std::string why = Unexpected(before, false, "the failing tests", "buggy");
   if (why.empty() && before->tests == 0) why = "the failing tests ran no test on the buggy tree";
-  const std::vector<std::pair<std::string, std::vector<std::string>>> on_fixed = {
-      {"the failing tests", bug.failing_tests},
-      {"the regression tests", bug.regression_tests},
-      {"the held-back tests", bug.held_back_tests}};
-  for (const auto& [what, tests] : on_fixed) {
-    if (!why.empty() || tests.empty()) continue;
-    why = Unexpected(run(fixed, tests), true, what, "fixed");
+  // On the fixed tree every test of the bug passes: one run of them all (each start of a
+  // framework's tests costs seconds of imports).
+  std::vector<std::string> all;
+  for (const auto* tests : {&bug.failing_tests, &bug.regression_tests, &bug.held_back_tests}) {
+    for (const std::string& test : *tests) {
+      if (std::find(all.begin(), all.end(), test) == all.end()) all.push_back(test);
+    }
   }
+  if (why.empty()) why = Unexpected(run(fixed, all), true, "the failing, regression and held-back tests", "fixed");
   result.seconds = SecondsSince(start);
   result.verified = why.empty();
   result.verify_detail = why;
@@ -253,10 +300,21 @@ RealBugResult RepairBug(const RealBug& bug, const RunOptions& options) {
   request.plan = plan;
   request.top = 1;
   request.jobs = 1;
-  request.cancel = options.cancel;
   const Clock::time_point start = Clock::now();
-  absl::StatusOr<RepairReport> report = RunRepair(request);
+  absl::StatusOr<RepairReport> report;
+  bool spent = false;
+  {
+    Budget budget(options.budget_seconds, options.cancel);
+    request.cancel = budget.flag();
+    report = RunRepair(request);
+    spent = budget.spent();
+  }
   result.seconds = SecondsSince(start);
+  result.budget_spent = spent;
+  if (!report.ok() && spent) {
+    result.outcome = "budget-spent";
+    return result;
+  }
   if (!report.ok()) return fail(report.status());
   result.sites = static_cast<int>(report->sites.size());
   result.candidates = report->generated;

@@ -16,6 +16,7 @@ struct RunOptions {
   bool warm = true;              // repairs run their tests in a warm server
   std::string templates_dir;     // "" for the installed templates
   std::string outputs_dir;       // where each bug's failing output is written ("" nowhere)
+  double budget_seconds = 600;   // a repair stops here, as on Ctrl-C (0: no budget)
   const std::atomic<bool>* cancel = nullptr;
 };
 

@@ -82,6 +82,9 @@ void AddFlags(CLI::App& bench, BenchFlags& flags) {
       ->needs(realbugs);
   bench.add_option("--outputs", flags.outputs, "--realbugs: write each bug's failing output to DIR/<id>.txt")
       ->needs(realbugs);
+  bench.add_option("--budget", flags.budget, "--realbugs: seconds a bug's repair may take, then it stops (default 600)")
+      ->check(CLI::NonNegativeNumber)
+      ->needs(realbugs);
   bench.add_option("--bugs-file", flags.bugs_file, "--realbugs: the bugs file (default benchmarks/realbugs/bugs.jsonl)")
       ->needs(realbugs);
 }
@@ -116,6 +119,7 @@ int RunBench(const BenchFlags& flags, const SharedFlags& shared, const std::atom
   options.warm = shared.warm;
   options.templates_dir = shared.templates;
   options.outputs_dir = flags.outputs;
+  options.budget_seconds = flags.budget;
   options.cancel = cancel;
 
   RealbugsRun run;

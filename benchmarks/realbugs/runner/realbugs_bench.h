@@ -16,6 +16,7 @@ struct BenchFlags {
   std::string tree_source = "auto";
   std::string outputs;   // --outputs DIR: each bug's failing output
   std::string bugs_file;  // default: benchmarks/realbugs/bugs.jsonl
+  double budget = 600;    // --budget: seconds a bug's repair may take
 };
 
 // What the bench command's other flags say (--bug, --split, --mirror-root, --jobs, ...).

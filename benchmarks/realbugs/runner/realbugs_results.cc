@@ -76,7 +76,7 @@ json RealbugsJson(const RealbugsRun& run) {
       bug.update({{"plausible", r.plausible}, {"correct", r.correct}, {"overfit", r.overfit},
                   {"correct_rank", OrNull(r.correct_rank)}, {"localization_rank", OrNull(r.localization_rank)},
                   {"sites", r.sites}, {"candidates", r.candidates}, {"validated", r.validated},
-                  {"first_plausible_seconds", r.first_plausible_seconds}});
+                  {"first_plausible_seconds", r.first_plausible_seconds}, {"budget_spent", r.budget_spent}});
     }
     out["bugs"].push_back(std::move(bug));
   }
