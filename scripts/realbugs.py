@@ -19,6 +19,7 @@ The tree is made a one-commit git repository, as the repair engine validates in 
 """
 
 import argparse
+from datetime import datetime
 import hashlib
 import io
 import json
@@ -345,11 +346,10 @@ def changed_lines(mirror: Path, bug: dict) -> int:
 
 
 def pypi_pair(bug: dict, mirror: Path, package: str):
-    """The last release before the fix whose files hold the parent's text and the first after
-    it whose files hold the fix's and that has the fix's test files, or None."""
+    """The nearest release before the fix whose files hold the parent's text and the nearest
+    after it whose files hold the fix's and that has the fix's test files, or None."""
     releases = pypi_json(package)["releases"]
     when = run(["git", "--git-dir", str(mirror), "show", "-s", "--format=%cI", bug["fix_commit"]], text=True).stdout.strip()
-    from datetime import datetime
     fixed_at = datetime.fromisoformat(when)
     dated = []
     for version, files in releases.items():
@@ -359,20 +359,25 @@ def pypi_pair(bug: dict, mirror: Path, package: str):
     dated.sort()
     before = [v for t, v in dated if t < fixed_at]
     after = [v for t, v in dated if t > fixed_at]
-    if not before or not after:
-        return None
     sums = bug["sha256"]
-    old = sdist_files(sdist(package, before[-1]), bug["files"])
-    if any(sha256(old[p]) != sums[p]["parent"] if p in old else sums[p]["parent"] is not None for p in bug["files"]):
-        return None
-    new = sdist_files(sdist(package, after[0]), list(sums))
-    if any((sha256(new[p]) if p in new else None) != sums[p]["fix"] for p in bug["files"]):
-        return None
-    if any(p not in new for p in bug["test_files"]):
-        return None
-    return {"package": package, "buggy": before[-1], "fixed": after[0]}
+
+    def holds(version, side):
+        try:
+            files = sdist_files(sdist(package, version), list(sums))
+        except Refused:
+            return False
+        if any((sha256(files[p]) if p in files else None) != sums[p][side] for p in bug["files"]):
+            return False
+        return side == "parent" or all(p in files for p in bug["test_files"])
+
+    # The nearest releases first, a few on each side: a file the fix changed may have changed
+    # again just before or after it.
+    buggy = next((v for v in reversed(before[-RELEASES_TRIED:]) if holds(v, "parent")), None)
+    fixed = next((v for v in after[:RELEASES_TRIED] if holds(v, "fix")), None) if buggy else None
+    return {"package": package, "buggy": buggy, "fixed": fixed} if buggy and fixed else None
 
 
+RELEASES_TRIED = 4
 PYPI_NAMES = {"composer": "mosaicml"}  # where the PyPI name is not the project's
 
 

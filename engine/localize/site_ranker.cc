@@ -189,9 +189,15 @@ std::optional<Localization> RankSites(const ParsedFailure& parsed, const PathMap
     if (!candidate.frames.empty()) ++trace_number;
     int outer = 0;
     int outer_test = 0;
+    bool in_harness = false;
     for (const RepoFrame& frame : candidate.frames) {
-      double score = frame.test ? base * kTestFrameFactor * std::pow(kOuterFrameDecay, outer_test++)
-                                : base * std::pow(kOuterFrameDecay, outer++);
+      // A repo frame outside (a caller of) a test frame runs the test: a launcher that spawns
+      // it on each rank, a script's main. It is the harness, not the code under test, and
+      // ranks below the test's own frames.
+      in_harness |= frame.test && !frame.other_package;
+      double score = frame.test   ? base * kTestFrameFactor * std::pow(kOuterFrameDecay, outer_test++)
+                     : in_harness ? base * kTestFrameFactor * std::pow(kOuterFrameDecay, outer_test++ + 1)
+                                  : base * std::pow(kOuterFrameDecay, outer++);
       if (frame.other_package) score *= kOtherPackageFactor;
       const auto key = std::make_pair(frame.file, frame.line);
       auto [it, inserted] = index.emplace(key, result.sites.size());

@@ -34,7 +34,7 @@ assert run["totals"]["verified"] == run["totals"]["bugs"] > 0, run["totals"]
 assert all(b["source"] == "pypi" for b in run["bugs"]), [b["source"] for b in run["bugs"]]
 PY
 
-"$SMALLFIX" bench --realbugs --tree-source pypi --bug "$repair" --budget 400 --json "$work/repair.json"
+"$SMALLFIX" bench --realbugs --tree-source pypi --bug "$repair" --budget 240 --json "$work/repair.json"
 python3 - "$work/repair.json" <<'PY'
 import json, sys
 run = json.load(open(sys.argv[1]))

@@ -32,13 +32,13 @@ round() {
   E2E_PIDS="${E2E_PIDS:-} $pid"
   # Wait (up to 60 s) until a candidate is being validated and its test has reached the soak.
   local waited=0
-  until grep -q ": validating" "$work/$signal.err" 2> /dev/null && test -e "$flag" && pgrep -f "^python3? -m pytest .*$marker" > /dev/null; do
+  until grep -q ": validating" "$work/$signal.err" 2> /dev/null && test -e "$flag" && pgrep -f "^(/[^ ]*/)?python3? -m pytest .*$marker" > /dev/null; do
     kill -0 "$pid" 2> /dev/null || { cat "$work/$signal.err"; fail "smallfix ended before validation began"; }
     sleep 0.2
     waited=$((waited + 1))
     test "$waited" -lt 300 || { cat "$work/$signal.err"; fail "validation did not start within 60 s"; }
   done
-  echo "test processes before SIG$signal: $(pgrep -f "^python3? -m pytest .*$marker" | wc -l)"
+  echo "test processes before SIG$signal: $(pgrep -f "^(/[^ ]*/)?python3? -m pytest .*$marker" | wc -l)"
   test -n "$(ls -A "$repo/.git/worktrees" 2>/dev/null)" || fail "no worktree during validation?"
   local sent
   sent=$(date +%s.%N)

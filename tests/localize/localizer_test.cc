@@ -118,6 +118,27 @@ TEST(LocalizerTest, TestFramesAreDemoted) {
   EXPECT_LT(result->sites[1].score, 0.5);
 }
 
+TEST(LocalizerTest, TheRepoLauncherThatRunsATestIsNotTheSuspect) {
+  // As torch.multiprocessing's spawn re-raises a rank's error: the repo's launcher calls the
+  // test, whose assertion fails. The test's frames come first, the launcher's after them.
+  const std::string log =
+      "E       -- Process 0 terminated with the following error:\n"
+      "E       Traceback (most recent call last):\n"
+      "E         File \"/venv/lib/python3.11/site-packages/torch/multiprocessing/spawn.py\", line 87, in _wrap\n"
+      "E           fn(i, *args)\n"
+      "E         File \"" + kRepo + "/fastzero/launcher/runner.py\", line 40, in main\n"
+      "E           run()\n"
+      "E         File \"" + kRepo + "/tests/test_comm.py\", line 9, in test_all_reduce_single\n"
+      "E           assert t.sum() == 4\n"
+      "E       AssertionError\n";
+  absl::StatusOr<Localization> result = Localize(kRepo, log);
+  ASSERT_TRUE(result.ok()) << result.status();
+  ASSERT_EQ(result->sites.size(), 2u);
+  EXPECT_EQ(result->sites[0].file, "tests/test_comm.py");
+  EXPECT_EQ(result->sites[1].file, "fastzero/launcher/runner.py");
+  EXPECT_LT(result->sites[1].score, result->sites[0].score);
+}
+
 TEST(LocalizerTest, JUnitOptionJoinsTheConsoleOutput) {
   LocalizeOptions options;
   options.junit_xml =

@@ -63,7 +63,7 @@ TEST_F(RealBugTest, CommandQuotesTestIdsAndEnvironmentKeepsTheHubOffline) {
   ASSERT_TRUE(bugs.ok());
   const RealBug& bug = (*bugs)[0];
   EXPECT_EQ(bug.TestCommand(bug.failing_tests),
-            "python -m pytest -q -p no:cacheprovider -k 'not slow' 'tests/test_x.py::test_a b'");
+            "python -m pytest -q -p no:cacheprovider '-k' 'not slow' 'tests/test_x.py::test_a b'");
   const auto env = bug.Environment();
   EXPECT_EQ(env.at("PYTHONPATH"), "src");
   EXPECT_EQ(env.at("HF_HUB_OFFLINE"), "1");
@@ -72,13 +72,15 @@ TEST_F(RealBugTest, CommandQuotesTestIdsAndEnvironmentKeepsTheHubOffline) {
 
 TEST_F(RealBugTest, RefusesNamingTheLineAndField) {
   std::string no_env = Line("a-1", "dev");
-  no_env.replace(no_env.find(R"("env": "acme-2026", )"), 21, "");
+  const std::string env_field = R"("env": "acme-2026", )";
+  no_env.replace(no_env.find(env_field), env_field.size(), "");
   absl::StatusOr<std::vector<RealBug>> bad = LoadRealBugs(Write(Line("a-1", "dev") + no_env), {}, "");
   ASSERT_FALSE(bad.ok());
   EXPECT_THAT(bad.status().message(), HasSubstr(":2: missing field 'env'"));
 
   std::string wrong = Line("a-1", "dev");
-  wrong.replace(wrong.find(R"("processes": 2)"), 14, R"("processes": "two")");
+  const std::string processes = R"("processes": 2)";
+  wrong.replace(wrong.find(processes), processes.size(), R"("processes": "two")");
   bad = LoadRealBugs(Write(wrong), {}, "");
   ASSERT_FALSE(bad.ok());
   EXPECT_THAT(bad.status().message(), HasSubstr(":1: field 'processes' has the wrong type"));
