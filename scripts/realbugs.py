@@ -403,7 +403,9 @@ def command_facts(args) -> int:
         bug["sha256"] = sums
         bug["lines_changed"] = changed_lines(mirror, bug)
         bug["split"] = split_of(bug["fix_commit"])
-        if args.pypi:
+        if bug.get("pypi_refused"):
+            bug["pypi"] = None  # a pair was found, but that tree does not show the bug (--verify)
+        elif args.pypi:
             package = PYPI_NAMES.get(bug["project"], bug["project"])
             try:
                 bug["pypi"] = pypi_pair(bug, mirror, package)
