@@ -350,6 +350,11 @@ bool TracebackParser::FeedGeneral(Stream& stream, std::string_view text,
         } else if (body.starts_with("assert")) {
           stream.pytest.exception_type = "AssertionError";
           stream.pytest.message.assign(body);
+        } else if (body.starts_with("Failed: ")) {
+          // pytest's own outcome (pytest.fail, a pytest.raises or pytest.warns that saw
+          // nothing): "Failed: DID NOT RAISE <class 'ValueError'>".
+          stream.pytest.exception_type = "Failed";
+          stream.pytest.message.assign(body.substr(8));
         } else {
           stream.pytest_has_error = false;  // a continuation of something else
         }
@@ -385,7 +390,12 @@ bool TracebackParser::FeedGeneral(Stream& stream, std::string_view text,
         stream.pytest.rank = rank;
         return true;
       }
-      if (ParseExceptionLine(rest, &type, &message)) {
+      // The block's last location names its exception type; pytest's own `Failed` only
+      // after an "E   Failed: ..." line of the block said so.
+      const bool pytest_failed = rest == "Failed" && stream.pytest_has_error &&
+                                 stream.pytest.exception_type == "Failed";
+      if (pytest_failed || ParseExceptionLine(rest, &type, &message)) {
+        if (pytest_failed) type = "Failed";
         stream.pytest.frames.push_back({path, ToInt(digits), ""});
         stream.pytest.rank = rank;
         if (!stream.pytest_has_error || stream.pytest.exception_type.empty()) {

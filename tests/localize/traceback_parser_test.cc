@@ -102,6 +102,26 @@ TEST(TracebackParserTest, PytestLongStyle) {
   EXPECT_EQ(Last(parsed, TraceKind::kSummary).exception_type, "RuntimeError");
 }
 
+TEST(TracebackParserTest, PytestsOwnFailedOutcomeIsAFailure) {
+  // pytest.raises that saw no exception fails the test with pytest's own `Failed`.
+  const ParsedFailure parsed = ParseFailureText(
+      "    def test_invalid_seed():\n"
+      "        with pytest.raises(ValueError):\n"
+      ">           seed_everything(\"invalid\")\n"
+      "E           Failed: DID NOT RAISE <class 'ValueError'>\n"
+      "\n"
+      "tests/test_seed.py:51: Failed\n"
+      "=========== short test summary info ===========\n"
+      "FAILED tests/test_seed.py::test_invalid_seed - Failed: DID NOT RAISE <class 'ValueError'>\n");
+  const Trace& trace = Last(parsed, TraceKind::kException);
+  EXPECT_EQ(trace.form, "pytest");
+  EXPECT_EQ(trace.exception_type, "Failed");
+  EXPECT_EQ(trace.message, "DID NOT RAISE <class 'ValueError'>");
+  ASSERT_EQ(trace.frames.size(), 1u);
+  EXPECT_EQ(trace.frames[0].path, "tests/test_seed.py");
+  EXPECT_EQ(trace.frames[0].line, 51);
+}
+
 TEST(TracebackParserTest, PytestShortStyleAndCollectionError) {
   const ParsedFailure parsed = ParseFailureText(
       "__________ ERROR collecting tests/test_zero.py __________\n"
