@@ -21,6 +21,7 @@
 #include "benchmarks/smallfix/runner/results_chart.h"
 #include "benchmarks/smallfix/runner/results_json.h"
 #include "benchmarks/smallfix/runner/results_markdown.h"
+#include "benchmarks/smallfix/runner/run_each.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/interrupts.h"
 #include "engine/cli/llm_flags.h"
@@ -41,38 +42,6 @@ struct Options {
   int slurm_gpus_per_node = 0;
   std::vector<std::string> slurm_args;
 };
-
-bool WriteFile(const std::string& path, const std::string& text, const char* flag) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-  if (!out) std::cerr << "smallfix: cannot write " << flag << " " << path << "\n";
-  return static_cast<bool>(out);
-}
-
-// Runs the bugs, `jobs` at a time, in the order given; stops taking new ones on Ctrl-C.
-std::vector<bench::BugResult> RunAll(const std::vector<bench::BugSpec>& bugs, const bench::BenchOptions& options,
-                                     int jobs, bench::ProgressBar& progress) {
-  std::vector<bench::BugResult> results(bugs.size());
-  std::vector<char> ran(bugs.size(), 0);  // not vector<bool>: threads write neighbours
-  std::atomic<size_t> next{0};
-  auto work = [&] {
-    for (size_t i; (i = next++) < bugs.size();) {
-      if (options.cancel != nullptr && options.cancel->load()) return;
-      progress.Started(bugs[i].id);
-      results[i] = bench::RunBug(bugs[i], options);
-      ran[i] = 1;  // each index is written by one thread only
-      progress.Finished(results[i]);
-    }
-  };
-  std::vector<std::thread> workers;
-  for (int j = 0; j < std::clamp<int>(jobs, 1, static_cast<int>(bugs.size())); ++j) workers.emplace_back(work);
-  for (std::thread& worker : workers) worker.join();
-  std::vector<bench::BugResult> done;
-  for (size_t i = 0; i < bugs.size(); ++i) {
-    if (ran[i]) done.push_back(std::move(results[i]));
-  }
-  return done;
-}
 
 int Run(const Options& o) {
   std::vector<std::string> ids;
@@ -121,7 +90,12 @@ int Run(const Options& o) {
   run.warm = options.warm;
   const auto start = std::chrono::steady_clock::now();
   bench::ProgressBar progress(static_cast<int>(bugs->size()), isatty(STDERR_FILENO) != 0, std::cerr);
-  run.bugs = RunAll(*bugs, options, o.jobs, progress);
+  run.bugs = bench::RunEach<bench::BugResult>(bugs->size(), o.jobs, options.cancel, [&](size_t i) {
+    progress.Started((*bugs)[i].id);
+    bench::BugResult result = bench::RunBug((*bugs)[i], options);
+    progress.Finished(result);
+    return result;
+  });
   progress.Close();
   if (!o.llm.url.empty()) {
     // The model the sessions asked (given, or the server's first /v1/models entry).
@@ -138,9 +112,9 @@ int Run(const Options& o) {
             << bench::SummaryText(run);
   if (!o.llm.url.empty()) std::cout << bench::LlmComparisonText(run);
   bool written = true;
-  if (!o.json.empty()) written &= WriteFile(o.json, bench::ResultsJson(run).dump(2) + "\n", "--json");
-  if (!o.markdown.empty()) written &= WriteFile(o.markdown, bench::ResultsMarkdown(run), "--markdown");
-  if (!o.chart.empty()) written &= WriteFile(o.chart, bench::ResultsSvg(run), "--chart");
+  if (!o.json.empty()) written &= bench::WriteOutput(o.json, bench::ResultsJson(run).dump(2) + "\n", "--json");
+  if (!o.markdown.empty()) written &= bench::WriteOutput(o.markdown, bench::ResultsMarkdown(run), "--markdown");
+  if (!o.chart.empty()) written &= bench::WriteOutput(o.chart, bench::ResultsSvg(run), "--chart");
   if (options.cancel->load()) {
     std::cerr << "smallfix: interrupted; results cover the bugs that finished\n";
     return 128 + (InterruptSignal() ? InterruptSignal() : 2);

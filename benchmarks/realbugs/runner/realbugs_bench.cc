@@ -14,6 +14,7 @@
 #include "benchmarks/realbugs/runner/real_bug_runner.h"
 #include "benchmarks/realbugs/runner/realbugs_results.h"
 #include "benchmarks/smallfix/runner/progress_bar.h"
+#include "benchmarks/smallfix/runner/run_each.h"
 
 namespace smallfix::realbugs {
 namespace {
@@ -32,39 +33,6 @@ bench::BugResult ForProgress(const RealBugResult& result) {
   shown.outcome = !result.error.empty() ? "error" : result.verify_detail.empty() ? result.outcome
                                                                                  : "not verified: " + result.verify_detail;
   return shown;
-}
-
-std::vector<RealBugResult> RunAll(const std::vector<RealBug>& bugs, const RunOptions& options, bool verify, int jobs,
-                                  bench::ProgressBar& progress) {
-  std::vector<RealBugResult> results(bugs.size());
-  std::vector<char> ran(bugs.size(), 0);  // not vector<bool>: threads write neighbours
-  std::atomic<size_t> next{0};
-  auto work = [&] {
-    for (size_t i; (i = next++) < bugs.size();) {
-      if (options.cancel != nullptr && options.cancel->load()) return;
-      progress.Started(bugs[i].id);
-      results[i] = verify ? VerifyBug(bugs[i], options) : RepairBug(bugs[i], options);
-      ran[i] = 1;
-      progress.Finished(ForProgress(results[i]));
-    }
-  };
-  std::vector<std::thread> workers;
-  for (int j = 0; j < std::clamp<int>(jobs, 1, std::max<int>(1, static_cast<int>(bugs.size()))); ++j) {
-    workers.emplace_back(work);
-  }
-  for (std::thread& worker : workers) worker.join();
-  std::vector<RealBugResult> done;
-  for (size_t i = 0; i < bugs.size(); ++i) {
-    if (ran[i]) done.push_back(std::move(results[i]));
-  }
-  return done;
-}
-
-bool WriteFile(const std::string& path, const std::string& text, const char* flag) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-  if (!out) std::cerr << "smallfix: cannot write " << flag << " " << path << "\n";
-  return static_cast<bool>(out);
 }
 
 }  // namespace
@@ -129,15 +97,20 @@ int RunBench(const BenchFlags& flags, const SharedFlags& shared, const std::atom
   run.warm = shared.warm;
   const auto start = std::chrono::steady_clock::now();
   bench::ProgressBar progress(static_cast<int>(bugs->size()), isatty(STDERR_FILENO) != 0, std::cerr);
-  run.results = RunAll(*bugs, options, flags.verify, shared.jobs, progress);
+  run.results = bench::RunEach<RealBugResult>(bugs->size(), shared.jobs, cancel, [&](size_t i) {
+    progress.Started((*bugs)[i].id);
+    RealBugResult result = flags.verify ? VerifyBug((*bugs)[i], options) : RepairBug((*bugs)[i], options);
+    progress.Finished(ForProgress(result));
+    return result;
+  });
   progress.Close();
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   std::cout << RealbugsSummary(run);
   bool written = true;
-  if (!shared.json.empty()) written &= WriteFile(shared.json, RealbugsJson(run).dump(2) + "\n", "--json");
-  if (!shared.markdown.empty()) written &= WriteFile(shared.markdown, RealbugsMarkdown(run), "--markdown");
-  if (!shared.chart.empty()) written &= WriteFile(shared.chart, RealbugsSvg(run), "--chart");
+  if (!shared.json.empty()) written &= bench::WriteOutput(shared.json, RealbugsJson(run).dump(2) + "\n", "--json");
+  if (!shared.markdown.empty()) written &= bench::WriteOutput(shared.markdown, RealbugsMarkdown(run), "--markdown");
+  if (!shared.chart.empty()) written &= bench::WriteOutput(shared.chart, RealbugsSvg(run), "--chart");
   if (cancel != nullptr && cancel->load()) {
     std::cerr << "smallfix: interrupted; results cover the bugs that finished\n";
     return 130;

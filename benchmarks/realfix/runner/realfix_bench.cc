@@ -13,6 +13,7 @@
 #include "benchmarks/realfix/runner/realfix_results.h"
 #include "absl/strings/str_format.h"
 #include "benchmarks/smallfix/runner/progress_bar.h"
+#include "benchmarks/smallfix/runner/run_each.h"
 
 namespace smallfix::realfix {
 namespace {
@@ -32,39 +33,6 @@ bench::BugResult ForProgress(const FixResult& result) {
                   : a.rank              ? "correct@" + std::to_string(*a.rank)
                                         : absl::StrFormat("%d candidate(s), none correct", a.candidates);
   return shown;
-}
-
-std::vector<FixResult> RunAll(const std::vector<FixSpec>& fixes, const RunOptions& options, int jobs,
-                              bench::ProgressBar& progress) {
-  std::vector<FixResult> results(fixes.size());
-  std::vector<char> ran(fixes.size(), 0);  // not vector<bool>: threads write neighbours
-  std::atomic<size_t> next{0};
-  auto work = [&] {
-    for (size_t i; (i = next++) < fixes.size();) {
-      if (options.cancel != nullptr && options.cancel->load()) return;
-      progress.Started(fixes[i].id);
-      results[i] = RunFix(fixes[i], options);
-      ran[i] = 1;
-      progress.Finished(ForProgress(results[i]));
-    }
-  };
-  std::vector<std::thread> workers;
-  for (int j = 0; j < std::clamp<int>(jobs, 1, std::max<int>(1, static_cast<int>(fixes.size()))); ++j) {
-    workers.emplace_back(work);
-  }
-  for (std::thread& worker : workers) worker.join();
-  std::vector<FixResult> done;
-  for (size_t i = 0; i < fixes.size(); ++i) {
-    if (ran[i]) done.push_back(std::move(results[i]));
-  }
-  return done;
-}
-
-bool WriteFile(const std::string& path, const std::string& text, const char* flag) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-  if (!out) std::cerr << "smallfix: cannot write " << flag << " " << path << "\n";
-  return static_cast<bool>(out);
 }
 
 }  // namespace
@@ -143,14 +111,19 @@ int RunBench(const BenchFlags& flags, const SharedFlags& shared, const std::atom
   run.llm_propose = shared.llm.propose;
   const auto start = std::chrono::steady_clock::now();
   bench::ProgressBar progress(static_cast<int>(chosen.size()), isatty(STDERR_FILENO) != 0, std::cerr);
-  run.results = RunAll(chosen, options, shared.jobs, progress);
+  run.results = bench::RunEach<FixResult>(chosen.size(), shared.jobs, cancel, [&](size_t i) {
+    progress.Started(chosen[i].id);
+    FixResult result = RunFix(chosen[i], options);
+    progress.Finished(ForProgress(result));
+    return result;
+  });
   progress.Close();
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   std::cout << RealfixSummary(run);
   bool written = true;
-  if (!shared.json.empty()) written &= WriteFile(shared.json, RealfixJson(run).dump(2) + "\n", "--json");
-  if (!shared.markdown.empty()) written &= WriteFile(shared.markdown, RealfixMarkdown(run), "--markdown");
+  if (!shared.json.empty()) written &= bench::WriteOutput(shared.json, RealfixJson(run).dump(2) + "\n", "--json");
+  if (!shared.markdown.empty()) written &= bench::WriteOutput(shared.markdown, RealfixMarkdown(run), "--markdown");
   if (cancel != nullptr && cancel->load()) {
     std::cerr << "smallfix: interrupted; results cover the fixes that finished\n";
     return 130;
