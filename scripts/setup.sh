@@ -16,7 +16,7 @@ PACKAGES=(
   libgit2-dev nlohmann-json3-dev libcurl4-openssl-dev libabsl-dev libre2-dev
   libyaml-cpp-dev libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-torch python3-pytest python3-coverage python3-yaml python3-packaging
-  clang libclang-rt-14-dev
+  clang libclang-rt-14-dev clang-format ccache
   slurm-wlm munge
 )
 

@@ -29,13 +29,15 @@ absl::StatusOr<FailureCapture> CaptureFailure(const std::string& dir, const std:
   if (pytest_args) {
     // Dump every thread's stack a little before the limit, so a hang says where it waits.
     const int dump_after = std::max(1, static_cast<int>(options.time_limit_seconds * 0.8));
-    const std::string extra = absl::StrFormat(" -p no:cacheprovider --junitxml=%s -o faulthandler_timeout=%d",
-                                              ShellQuote(junit), dump_after);
+    const std::string extra =
+        absl::StrFormat(" -p no:cacheprovider --junitxml=%s -o faulthandler_timeout=%d",
+                        ShellQuote(junit), dump_after);
     if (options.coverage) {
       std::ofstream rc(rcfile);
       rc << "[run]\ndynamic_context = test_function\nrelative_files = True\ndata_file = " << temp
          << "/coverage.data\n";
-      shell_command = Concat("python -m coverage run --rcfile=", ShellQuote(rcfile), " -m pytest ", *pytest_args, extra);
+      shell_command = Concat("python -m coverage run --rcfile=", ShellQuote(rcfile), " -m pytest ",
+                             *pytest_args, extra);
     } else {
       shell_command = Concat("python -m pytest ", *pytest_args, extra);
     }
@@ -67,8 +69,8 @@ absl::StatusOr<FailureCapture> CaptureFailure(const std::string& dir, const std:
   if (!options.coverage) return run;
 
   ProcessOptions report;
-  report.shell_command = Concat("python -m coverage json --rcfile=", ShellQuote(rcfile), " --show-contexts -o ",
-                                ShellQuote(temp + "/coverage.json"));
+  report.shell_command = Concat("python -m coverage json --rcfile=", ShellQuote(rcfile),
+                                " --show-contexts -o ", ShellQuote(temp + "/coverage.json"));
   report.cwd = dir;
   report.time_limit_seconds = 300;
   report.cancel = options.cancel;
@@ -76,8 +78,9 @@ absl::StatusOr<FailureCapture> CaptureFailure(const std::string& dir, const std:
   absl::StatusOr<ProcessResult> reported = RunProcess(report);
   run.coverage_json = ReadFile(temp + "/coverage.json").value_or("");
   if (!reported.ok() || !reported->ok() || run.coverage_json.empty()) {
-    run.notes.push_back(Concat("coverage report failed: ",
-                               reported.ok() ? reported->output : std::string(reported.status().message())));
+    run.notes.push_back(
+        Concat("coverage report failed: ",
+               reported.ok() ? reported->output : std::string(reported.status().message())));
     run.coverage_json.clear();
   }
   return run;

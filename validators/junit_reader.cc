@@ -57,10 +57,10 @@ std::string Decode(std::string_view text) {
       unsigned code = 0;
       const bool hex = entity[1] == 'x' || entity[1] == 'X';
       for (char c : entity.substr(hex ? 2 : 1)) {
-        const int digit = (c >= '0' && c <= '9')           ? c - '0'
+        const int digit = (c >= '0' && c <= '9')          ? c - '0'
                           : hex && (c >= 'a' && c <= 'f') ? c - 'a' + 10
                           : hex && (c >= 'A' && c <= 'F') ? c - 'A' + 10
-                                                           : -1;
+                                                          : -1;
         if (digit < 0 || code > 0x10ffff) {
           code = 0xfffd;
           break;
@@ -79,9 +79,9 @@ std::string Decode(std::string_view text) {
 struct Tag {
   std::string name;
   std::map<std::string, std::string> attributes;
-  bool closing = false;      // </name>
-  bool self_closing = false; // <name/>
-  size_t end = 0;            // one past '>'
+  bool closing = false;       // </name>
+  bool self_closing = false;  // <name/>
+  size_t end = 0;             // one past '>'
 };
 
 // Parses the tag starting at xml[start] == '<'. Comments, declarations and processing
@@ -96,7 +96,8 @@ absl::StatusOr<Tag> ReadTag(std::string_view xml, size_t start) {
   }
   if (xml.substr(start, 2) == "<?" || xml.substr(start, 2) == "<!") {
     const size_t end = xml.find('>', start);
-    if (end == std::string_view::npos) return absl::InvalidArgumentError("unterminated declaration");
+    if (end == std::string_view::npos)
+      return absl::InvalidArgumentError("unterminated declaration");
     tag.end = end + 1;
     return tag;
   }
@@ -112,7 +113,8 @@ absl::StatusOr<Tag> ReadTag(std::string_view xml, size_t start) {
   while (i < xml.size() && is_name(xml[i])) ++i;
   tag.name = std::string(xml.substr(name_start, i - name_start));
   while (true) {
-    while (i < xml.size() && (xml[i] == ' ' || xml[i] == '\t' || xml[i] == '\n' || xml[i] == '\r')) ++i;
+    while (i < xml.size() && (xml[i] == ' ' || xml[i] == '\t' || xml[i] == '\n' || xml[i] == '\r'))
+      ++i;
     if (i >= xml.size()) {
       return absl::InvalidArgumentError(absl::StrFormat("unterminated tag at byte %d", start));
     }
@@ -192,10 +194,14 @@ absl::StatusOr<std::vector<JUnitCase>> ReadJUnit(std::string_view xml) {
     if (!in_case || current == nullptr || tag->closing) continue;
     using Outcome = JUnitCase::Outcome;
     Outcome outcome;
-    if (tag->name == "failure") outcome = Outcome::kFailed;
-    else if (tag->name == "error") outcome = Outcome::kError;
-    else if (tag->name == "skipped") outcome = Outcome::kSkipped;
-    else continue;
+    if (tag->name == "failure")
+      outcome = Outcome::kFailed;
+    else if (tag->name == "error")
+      outcome = Outcome::kError;
+    else if (tag->name == "skipped")
+      outcome = Outcome::kSkipped;
+    else
+      continue;
     if (current->outcome == Outcome::kPassed || outcome == Outcome::kFailed) {
       current->outcome = outcome;
       current->message = tag->attributes["message"];

@@ -33,8 +33,8 @@ inline bool IsFailure(const JUnitCase& test) {
 
 // The cases of one or more reports counted: skipped cases are not tests that ran.
 struct CaseTally {
-  int tests = 0;     // cases that ran (not skipped)
-  int failures = 0;  // failures + errors
+  int tests = 0;                    // cases that ran (not skipped)
+  int failures = 0;                 // failures + errors
   std::vector<std::string> failed;  // names, in report order
   std::vector<std::string> passed;
 };

@@ -21,7 +21,8 @@ class PollBackoff {
   bool Ready() {
     const Clock::time_point now = Clock::now();
     if (now < next_) return false;
-    next_ = now + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(delay_));
+    next_ =
+        now + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(delay_));
     delay_ = std::min(longest_, delay_ * factor_);
     return true;
   }

@@ -32,7 +32,6 @@ void CloseFd(int* fd) {
   }
 }
 
-
 // Only async-signal-safe calls between fork and exec: the parent prepared everything.
 [[noreturn]] void ExecChild(int output_fd, int input_fd, int error_fd, const char* cwd,
                             const struct rlimit* memory, char* const* argv, char* const* envp) {
@@ -94,7 +93,6 @@ std::vector<char*> Pointers(std::vector<std::string>& strings) {
   return out;
 }
 
-
 absl::StatusOr<ProcessResult> RunProcess(const ProcessOptions& options) {
   std::vector<std::string> args = options.argv;
   if (!options.shell_command.empty()) args = {"/bin/sh", "-c", options.shell_command};
@@ -108,14 +106,17 @@ absl::StatusOr<ProcessResult> RunProcess(const ProcessOptions& options) {
   if (::pipe2(output, O_CLOEXEC) != 0 || ::pipe2(input, O_CLOEXEC) != 0 ||
       ::pipe2(error, O_CLOEXEC) != 0) {
     const int saved = errno;
-    for (int* fd : {&output[0], &output[1], &input[0], &input[1], &error[0], &error[1]}) CloseFd(fd);
-    return absl::ResourceExhaustedError(absl::StrFormat("cannot create pipes: %s", std::strerror(saved)));
+    for (int* fd : {&output[0], &output[1], &input[0], &input[1], &error[0], &error[1]})
+      CloseFd(fd);
+    return absl::ResourceExhaustedError(
+        absl::StrFormat("cannot create pipes: %s", std::strerror(saved)));
   }
   const Clock::time_point start = Clock::now();
   const pid_t pid = ::fork();
   if (pid < 0) {
     const int saved = errno;
-    for (int* fd : {&output[0], &output[1], &input[0], &input[1], &error[0], &error[1]}) CloseFd(fd);
+    for (int* fd : {&output[0], &output[1], &input[0], &input[1], &error[0], &error[1]})
+      CloseFd(fd);
     return absl::ResourceExhaustedError(absl::StrFormat("cannot fork: %s", std::strerror(saved)));
   }
   if (pid == 0) {
@@ -217,7 +218,8 @@ absl::StatusOr<ProcessResult> RunProcess(const ProcessOptions& options) {
     int wait_ms = 100;
     if (!reaped && has_limit && !term_sent) {
       wait_ms = static_cast<int>(std::clamp<long long>(
-          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count() + 1, 0, 100));
+          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count() + 1, 0,
+          100));
     }
     if (eof) {  // output closed but the child still runs: just wait for it
       struct timespec pause = {0, 20'000'000};

@@ -15,24 +15,24 @@ struct ProcessOptions {
   // Either argv (argv[0] is looked up on PATH) or a shell command run with /bin/sh -c.
   std::vector<std::string> argv;
   std::string shell_command;
-  std::string cwd;                           // "" keeps the current directory
-  std::map<std::string, std::string> env;    // added to (or overriding) the inherited one
-  double time_limit_seconds = 0;             // 0: no limit
-  double kill_grace_seconds = 2;             // SIGTERM, then this long, then SIGKILL
+  std::string cwd;                              // "" keeps the current directory
+  std::map<std::string, std::string> env;       // added to (or overriding) the inherited one
+  double time_limit_seconds = 0;                // 0: no limit
+  double kill_grace_seconds = 2;                // SIGTERM, then this long, then SIGKILL
   size_t output_limit_bytes = size_t{1} << 20;  // the tail of the output is kept
-  size_t memory_limit_bytes = 0;             // RLIMIT_AS of the child; 0: no limit
-  std::string stdin_text;                    // written to the child's stdin, then closed
+  size_t memory_limit_bytes = 0;                // RLIMIT_AS of the child; 0: no limit
+  std::string stdin_text;                       // written to the child's stdin, then closed
   // When set and it becomes true (Ctrl-C, or another rank failed), the group is stopped
   // like a timeout and the result says cancelled.
   const std::atomic<bool>* cancel = nullptr;
 };
 
 struct ProcessResult {
-  int exit_code = -1;       // the exit status when the child exited, else -1
-  int term_signal = 0;      // the signal that ended the child, else 0
-  bool timed_out = false;   // the time limit passed and the process group was killed
-  bool cancelled = false;   // options.cancel asked to stop and the group was killed
-  std::string output;       // stdout and stderr interleaved as written, tail only
+  int exit_code = -1;      // the exit status when the child exited, else -1
+  int term_signal = 0;     // the signal that ended the child, else 0
+  bool timed_out = false;  // the time limit passed and the process group was killed
+  bool cancelled = false;  // options.cancel asked to stop and the group was killed
+  std::string output;      // stdout and stderr interleaved as written, tail only
   bool output_truncated = false;
   double seconds = 0;
 

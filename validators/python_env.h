@@ -12,8 +12,8 @@ namespace smallfix {
 // (a project's venv, whatever else is on PATH), no bytecode is written into the workspace,
 // output is unbuffered so a killed run still shows what it printed. Creates `shim_dir` with
 // the two scripts.
-absl::StatusOr<std::map<std::string, std::string>> PythonEnvironment(const std::string& shim_dir,
-                                                                    const std::string& interpreter);
+absl::StatusOr<std::map<std::string, std::string>> PythonEnvironment(
+    const std::string& shim_dir, const std::string& interpreter);
 
 // The interpreter test commands run with when neither --python nor .smallfix.yaml's
 // `interpreter:` names one: the first python3 on PATH (an activated venv's; scripts/test.sh

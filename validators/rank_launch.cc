@@ -17,10 +17,12 @@ constexpr double kRankGraceSeconds = 5;
 
 }  // namespace
 
-std::map<std::string, std::string> RankEnvironment(const RunnerOptions& options, int rank, int world, int port) {
+std::map<std::string, std::string> RankEnvironment(const RunnerOptions& options, int rank,
+                                                   int world, int port) {
   std::map<std::string, std::string> env = options.env;
   const std::string r = std::to_string(rank), w = std::to_string(world);
-  for (auto& [key, value] : TorchrunEnvironment({r, r, w, w, "127.0.0.1", std::to_string(port)})) env[key] = value;
+  for (auto& [key, value] : TorchrunEnvironment({r, r, w, w, "127.0.0.1", std::to_string(port)}))
+    env[key] = value;
   if (!options.gpus.empty()) {
     // Rank r gets the r-th listed device.
     std::vector<std::string> devices;
@@ -35,8 +37,9 @@ std::map<std::string, std::string> RankEnvironment(const RunnerOptions& options,
   return env;
 }
 
-absl::StatusOr<std::vector<ProcessOptions>> RankProcesses(const RunnerOptions& options, const std::string& dir,
-                                                          int world, bool rank_env) {
+absl::StatusOr<std::vector<ProcessOptions>> RankProcesses(const RunnerOptions& options,
+                                                          const std::string& dir, int world,
+                                                          bool rank_env) {
   int port = 0;
   if (rank_env) {
     absl::StatusOr<int> free = FreePort();
@@ -54,8 +57,9 @@ absl::StatusOr<std::vector<ProcessOptions>> RankProcesses(const RunnerOptions& o
   return processes;
 }
 
-std::vector<RankResult> LaunchWithGrace(std::vector<ProcessOptions>& processes, const RankStarter& start,
-                                        const std::atomic<bool>* cancel, bool* cancelled) {
+std::vector<RankResult> LaunchWithGrace(std::vector<ProcessOptions>& processes,
+                                        const RankStarter& start, const std::atomic<bool>* cancel,
+                                        bool* cancelled) {
   struct Slot {
     RankResult result = absl::UnknownError("not run");
     std::atomic<bool> done{false};
@@ -86,8 +90,9 @@ std::vector<RankResult> LaunchWithGrace(std::vector<ProcessOptions>& processes, 
       *cancelled = true;
       stop = true;
     }
-    if (first_failure && std::chrono::duration<double>(std::chrono::steady_clock::now() - *first_failure).count() >
-                             kRankGraceSeconds) {
+    if (first_failure &&
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - *first_failure).count() >
+            kRankGraceSeconds) {
       stop = true;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(50));

@@ -15,13 +15,15 @@ namespace smallfix {
 
 // torchrun's contract for rank `rank` of `world` on this host (MASTER_PORT `port`), over
 // `options.env`; with `options.gpus`, rank r sees the r-th listed device only.
-std::map<std::string, std::string> RankEnvironment(const RunnerOptions& options, int rank, int world, int port);
+std::map<std::string, std::string> RankEnvironment(const RunnerOptions& options, int rank,
+                                                   int world, int port);
 
 // One process per rank, run in `dir` under `options`' limits; with `rank_env`, each with
 // RankEnvironment on a free MASTER_PORT, else with `options.env`. The caller fills in what
 // runs (shell_command, or the warm server's request).
-absl::StatusOr<std::vector<ProcessOptions>> RankProcesses(const RunnerOptions& options, const std::string& dir,
-                                                          int world, bool rank_env);
+absl::StatusOr<std::vector<ProcessOptions>> RankProcesses(const RunnerOptions& options,
+                                                          const std::string& dir, int world,
+                                                          bool rank_env);
 
 // How one rank's process runs: RunProcess for a cold run, the warm server for a warm one.
 // It must honour `process.cancel`.
@@ -33,7 +35,8 @@ using RankStarter = std::function<absl::StatusOr<ProcessResult>(const ProcessOpt
 // before they are stopped. Results in rank order.
 std::vector<absl::StatusOr<ProcessResult>> LaunchWithGrace(std::vector<ProcessOptions>& processes,
                                                            const RankStarter& start,
-                                                           const std::atomic<bool>* cancel, bool* cancelled);
+                                                           const std::atomic<bool>* cancel,
+                                                           bool* cancelled);
 
 }  // namespace smallfix
 

@@ -42,7 +42,8 @@ std::string JoinOutput(const std::vector<ProcessResult>& ranks) {
     while (begin < output.size()) {
       size_t end = output.find('\n', begin);
       if (end == std::string::npos) end = output.size();
-      out += Concat("[rank", std::to_string(rank), "]:", std::string_view(output).substr(begin, end - begin), "\n");
+      out += Concat("[rank", std::to_string(rank),
+                    "]:", std::string_view(output).substr(begin, end - begin), "\n");
       begin = end + 1;
     }
   }
@@ -51,13 +52,17 @@ std::string JoinOutput(const std::vector<ProcessResult>& ranks) {
 
 // Summary: the one line a report shows for the run.
 std::string Summarize(const TestRun& run, const RankRunFacts& facts, bool junit_complete,
-                      const std::vector<std::string>& failed, const std::vector<ProcessResult>& ranks) {
+                      const std::vector<std::string>& failed,
+                      const std::vector<ProcessResult>& ranks) {
   if (run.cancelled) return "cancelled";
-  if (run.timed_out) return absl::StrFormat("timed out after %.0f s (killed)", facts.time_limit_seconds);
+  if (run.timed_out)
+    return absl::StrFormat("timed out after %.0f s (killed)", facts.time_limit_seconds);
   if (run.passed) return facts.pytest ? absl::StrFormat("%d passed", run.tests) : "exit 0";
   if (facts.pytest && run.failures > 0) {
-    const std::vector<std::string> names(failed.begin(), failed.begin() + std::min(failed.size(), kNamesInSummary));
-    return absl::StrFormat("%d failed of %d (%s)", run.failures, run.tests, absl::StrJoin(names, ", "));
+    const std::vector<std::string> names(failed.begin(),
+                                         failed.begin() + std::min(failed.size(), kNamesInSummary));
+    return absl::StrFormat("%d failed of %d (%s)", run.failures, run.tests,
+                           absl::StrJoin(names, ", "));
   }
   if (facts.pytest && run.tests == 0 && junit_complete) return "no test ran";
   for (const ProcessResult& result : ranks) {
@@ -70,7 +75,9 @@ std::string Summarize(const TestRun& run, const RankRunFacts& facts, bool junit_
 
 }  // namespace
 
-std::string RankJUnitPath(const std::string& dir, int rank) { return absl::StrFormat("%s/rank%d.xml", dir, rank); }
+std::string RankJUnitPath(const std::string& dir, int rank) {
+  return absl::StrFormat("%s/rank%d.xml", dir, rank);
+}
 
 TestRun ScoreRanks(const std::vector<ProcessResult>& ranks, const RankRunFacts& facts) {
   TestRun out;

@@ -13,14 +13,14 @@ namespace smallfix {
 
 // One test command as a Slurm batch job: what the generated scripts need to know.
 struct SlurmJobSpec {
-  std::string name;        // --job-name
-  std::string workdir;     // the worktree the command runs in
-  std::string run_dir;     // the job's own files (below); on a file system every node sees
-  std::string command;     // a shell command line, run the way the local runner runs it
-  bool pytest = false;     // ask each rank for a JUnit report
-  int world_size = 1;      // ranks (Slurm tasks), spread evenly over slurm.nodes
+  std::string name;     // --job-name
+  std::string workdir;  // the worktree the command runs in
+  std::string run_dir;  // the job's own files (below); on a file system every node sees
+  std::string command;  // a shell command line, run the way the local runner runs it
+  bool pytest = false;  // ask each rank for a JUnit report
+  int world_size = 1;   // ranks (Slurm tasks), spread evenly over slurm.nodes
   int time_limit_minutes = 1;
-  size_t memory_limit_bytes = 0;          // per rank (ulimit -v); 0: none
+  size_t memory_limit_bytes = 0;           // per rank (ulimit -v); 0: none
   std::map<std::string, std::string> env;  // exported before the ranks start
   SlurmOptions slurm;
 };

@@ -49,9 +49,18 @@ constexpr std::array kStates = {
 // (Resources, Priority, Dependency, ReqNodeNotAvail, ...) may; a pending job is still
 // given up after SlurmOptions::start_timeout_seconds.
 constexpr std::array<std::string_view, 13> kHopelessReasons = {
-    "PartitionDown",      "PartitionInactive", "PartitionNodeLimit", "PartitionTimeLimit",
-    "BadConstraints",     "InvalidAccount",    "InvalidQOS",         "AccountNotAllowed",
-    "QOSNotAllowed",      "JobHeldAdmin",      "JobHeldUser",        "DependencyNeverSatisfied",
+    "PartitionDown",
+    "PartitionInactive",
+    "PartitionNodeLimit",
+    "PartitionTimeLimit",
+    "BadConstraints",
+    "InvalidAccount",
+    "InvalidQOS",
+    "AccountNotAllowed",
+    "QOSNotAllowed",
+    "JobHeldAdmin",
+    "JobHeldUser",
+    "DependencyNeverSatisfied",
     "launch_failed_requeued_held",
 };
 
@@ -76,7 +85,8 @@ std::vector<std::string> Split(std::string_view text, char separator) {
   size_t begin = 0;
   for (;;) {
     const size_t end = text.find(separator, begin);
-    parts.emplace_back(text.substr(begin, end == std::string_view::npos ? std::string_view::npos : end - begin));
+    parts.emplace_back(
+        text.substr(begin, end == std::string_view::npos ? std::string_view::npos : end - begin));
     if (end == std::string_view::npos) return parts;
     begin = end + 1;
   }
@@ -123,7 +133,8 @@ absl::StatusOr<SlurmJobInfo> ParseScontrolJob(std::string_view text) {
     }
   }
   if (!has_state) {
-    return absl::InvalidArgumentError(Concat("slurm: no JobState in scontrol's answer: ", text.substr(0, 200)));
+    return absl::InvalidArgumentError(
+        Concat("slurm: no JobState in scontrol's answer: ", text.substr(0, 200)));
   }
   return job;
 }
@@ -132,7 +143,8 @@ absl::StatusOr<SlurmJobInfo> ParseSacctLine(std::string_view text) {
   const std::string_view line = text.substr(0, text.find('\n'));
   std::vector<std::string> fields = Split(line, '|');
   if (fields.size() < 4 || fields[1].empty()) {
-    return absl::InvalidArgumentError(Concat("slurm: cannot read sacct's answer: ", line.substr(0, 200)));
+    return absl::InvalidArgumentError(
+        Concat("slurm: cannot read sacct's answer: ", line.substr(0, 200)));
   }
   SlurmJobInfo job;
   job.id = fields[0];
@@ -147,7 +159,8 @@ absl::StatusOr<std::string> ParseSbatchJobId(std::string_view text) {
   const std::string id_text(line.substr(0, line.find(';')));
   int id = 0;
   if (id_text.empty() || !absl::SimpleAtoi(id_text, &id) || id <= 0) {
-    return absl::InvalidArgumentError(Concat("slurm: sbatch did not print a job id: ", text.substr(0, 200)));
+    return absl::InvalidArgumentError(
+        Concat("slurm: sbatch did not print a job id: ", text.substr(0, 200)));
   }
   return id_text;
 }
@@ -167,7 +180,8 @@ JobVerdict ClassifyJob(const SlurmJobInfo& job) {
     }
     return verdict;
   }
-  return {JobPhase::kBroken, Concat("in a state smallfix does not know: ", job.state, " (", job.reason, ")")};
+  return {JobPhase::kBroken,
+          Concat("in a state smallfix does not know: ", job.state, " (", job.reason, ")")};
 }
 
 }  // namespace smallfix

@@ -11,8 +11,8 @@ struct SlurmOptions {
   std::string partition;  // "" : the cluster's default partition
   std::string account;
   std::string qos;
-  int nodes = 1;          // the ranks are spread evenly: world size / nodes per node
-  int gpus_per_node = 0;  // --gpus-per-node; 0 asks for none
+  int nodes = 1;                        // the ranks are spread evenly: world size / nodes per node
+  int gpus_per_node = 0;                // --gpus-per-node; 0 asks for none
   std::vector<std::string> extra_args;  // more sbatch arguments, passed as given
   // Where each job's script, per-rank output and JUnit reports go; it must be on a file
   // system every node sees. "": a directory inside the worktree under test.

@@ -40,7 +40,9 @@ constexpr double kTimeLimitMarginSeconds = 120;
 // Failed state queries in a row (a controller restarting) before the run is given up.
 constexpr int kQueryFailuresTolerated = 5;
 
-double Since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+double Since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
 
 std::string TailOf(const std::string& path) {
   absl::StatusOr<std::string> text = ReadFile(path);
@@ -53,7 +55,8 @@ std::string LastLine(const std::string& text) {
   size_t end = text.find_last_not_of(" \n\r\t");
   if (end == std::string::npos) return "";
   const size_t begin = text.rfind('\n', end);
-  return text.substr(begin == std::string::npos ? 0 : begin + 1, end + 1 - (begin == std::string::npos ? 0 : begin + 1));
+  return text.substr(begin == std::string::npos ? 0 : begin + 1,
+                     end + 1 - (begin == std::string::npos ? 0 : begin + 1));
 }
 
 // The job's run directory: made fresh under `base`, removed with everything in it on the
@@ -65,11 +68,14 @@ class RunDir {
     fs::create_directories(base, error);
     std::string pattern = Concat(base, "/", name, "-XXXXXX");
     if (error || mkdtemp(pattern.data()) == nullptr) {
-      return absl::FailedPreconditionError(Concat("slurm: cannot create a run directory under ", base));
+      return absl::FailedPreconditionError(
+          Concat("slurm: cannot create a run directory under ", base));
     }
     return RunDir(std::move(pattern), base);
   }
-  RunDir(RunDir&& other) noexcept : path_(std::move(other.path_)), base_(std::move(other.base_)) { other.path_.clear(); }
+  RunDir(RunDir&& other) noexcept : path_(std::move(other.path_)), base_(std::move(other.base_)) {
+    other.path_.clear();
+  }
   RunDir(const RunDir&) = delete;
   RunDir& operator=(const RunDir&) = delete;
   RunDir& operator=(RunDir&&) = delete;
@@ -105,7 +111,8 @@ absl::Status WriteScript(const std::string& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out << text;
   out.close();
-  if (!out || chmod(path.c_str(), 0755) != 0) return absl::FailedPreconditionError(Concat("slurm: cannot write ", path));
+  if (!out || chmod(path.c_str(), 0755) != 0)
+    return absl::FailedPreconditionError(Concat("slurm: cannot write ", path));
   return absl::OkStatus();
 }
 
@@ -167,10 +174,12 @@ std::vector<ProcessResult> ReadRanks(const std::string& run_dir, int world, bool
 
 }  // namespace
 
-absl::StatusOr<TestRun> SlurmTestRunner::Run(const std::string& dir, const std::string& command) const {
+absl::StatusOr<TestRun> SlurmTestRunner::Run(const std::string& dir,
+                                             const std::string& command) const {
   if (!SlurmAvailable()) {
     return absl::FailedPreconditionError(
-        "--runner slurm: sbatch is not on PATH; install Slurm's client tools, or start a local cluster with "
+        "--runner slurm: sbatch is not on PATH; install Slurm's client tools, or start a local "
+        "cluster with "
         "scripts/slurm-local.sh");
   }
   const SlurmOptions& slurm = options_.slurm;
@@ -186,12 +195,13 @@ absl::StatusOr<TestRun> SlurmTestRunner::Run(const std::string& dir, const std::
   spec.slurm = slurm;
   if (absl::Status checked = CheckJobSpec(spec); !checked.ok()) return checked;
 
-  absl::StatusOr<RunDir> run_dir = RunDir::Create(slurm.workdir.empty() ? dir + "/.smallfix-slurm" : slurm.workdir,
-                                                 spec.name);
+  absl::StatusOr<RunDir> run_dir =
+      RunDir::Create(slurm.workdir.empty() ? dir + "/.smallfix-slurm" : slurm.workdir, spec.name);
   if (!run_dir.ok()) return run_dir.status();
   spec.run_dir = run_dir->path();
   if (absl::Status s = WriteScript(JobScriptPath(spec.run_dir), JobScript(spec)); !s.ok()) return s;
-  if (absl::Status s = WriteScript(RankScriptPath(spec.run_dir), RankScript(spec)); !s.ok()) return s;
+  if (absl::Status s = WriteScript(RankScriptPath(spec.run_dir), RankScript(spec)); !s.ok())
+    return s;
 
   const Clock::time_point start = Clock::now();
   if (options_.cancel != nullptr && options_.cancel->load()) {
@@ -232,15 +242,17 @@ absl::StatusOr<TestRun> SlurmTestRunner::Run(const std::string& dir, const std::
       absl::StatusOr<SlurmJobInfo> queried = QueryJob(*id);
       if (!queried.ok()) {
         if (++query_failures >= kQueryFailuresTolerated) {
-          return absl::UnavailableError(Concat(job, ": cannot read its state: ", queried.status().message()));
+          return absl::UnavailableError(
+              Concat(job, ": cannot read its state: ", queried.status().message()));
         }
       } else {
         query_failures = 0;
         info = *queried;
         verdict = ClassifyJob(info);
         if (verdict.phase == JobPhase::kWaiting && Since(start) > slurm.start_timeout_seconds) {
-          return absl::UnavailableError(absl::StrFormat("%s did not start within %.0f s (pending: %s)", job,
-                                                        slurm.start_timeout_seconds, info.reason));
+          return absl::UnavailableError(
+              absl::StrFormat("%s did not start within %.0f s (pending: %s)", job,
+                              slurm.start_timeout_seconds, info.reason));
         }
         if (verdict.phase == JobPhase::kRunning) {
           if (!running_since) running_since = Clock::now();
@@ -262,11 +274,13 @@ absl::StatusOr<TestRun> SlurmTestRunner::Run(const std::string& dir, const std::
   const std::string job_output = TailOf(JobOutputPath(spec.run_dir));
   if (verdict.phase == JobPhase::kBroken) {
     const std::string detail = LastLine(job_output);
-    return absl::UnavailableError(Concat(job, " ", verdict.why, detail.empty() ? "" : Concat(": ", detail)));
+    return absl::UnavailableError(
+        Concat(job, " ", verdict.why, detail.empty() ? "" : Concat(": ", detail)));
   }
   guard.set_ended();
   if (verdict.phase == JobPhase::kCancelled && !own_timeout) {
-    return absl::UnavailableError(Concat(job, " was cancelled outside smallfix (scancel, or an administrator)"));
+    return absl::UnavailableError(
+        Concat(job, " was cancelled outside smallfix (scancel, or an administrator)"));
   }
   const bool timed_out = own_timeout || verdict.phase == JobPhase::kTimedOut;
   if (!timed_out && !AnyRankStarted(spec.run_dir, spec.world_size)) {
@@ -287,12 +301,14 @@ absl::StatusOr<TestRun> SlurmTestRunner::Run(const std::string& dir, const std::
     for (ProcessResult& rank : ranks) rank.timed_out = true;
   }
   TestRun out = ScoreRanks(ranks, facts);
-  if (!job_output.empty()) out.output += Concat(out.output.empty() ? "" : "\n", "[slurm] ", job_output);
+  if (!job_output.empty())
+    out.output += Concat(out.output.empty() ? "" : "\n", "[slurm] ", job_output);
   if (timed_out) {
-    out.summary = own_timeout ? absl::StrFormat("timed out: %s ran %d min past its time limit (cancelled)", job,
-                                                static_cast<int>(kTimeLimitMarginSeconds / 60))
-                              : absl::StrFormat("timed out: %s killed by Slurm's time limit (%d min, %s)", job,
-                                                spec.time_limit_minutes, info.state);
+    out.summary = own_timeout
+                      ? absl::StrFormat("timed out: %s ran %d min past its time limit (cancelled)",
+                                        job, static_cast<int>(kTimeLimitMarginSeconds / 60))
+                      : absl::StrFormat("timed out: %s killed by Slurm's time limit (%d min, %s)",
+                                        job, spec.time_limit_minutes, info.state);
   } else {
     out.summary += Concat(" (", job, ")");
   }

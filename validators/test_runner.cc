@@ -12,9 +12,9 @@
 
 #include "engine/base/temp_dir.h"
 #include "validators/process.h"
+#include "validators/pytest_command.h"
 #include "validators/rank_launch.h"
 #include "validators/rank_outcome.h"
-#include "validators/pytest_command.h"
 #include "validators/slurm_test_runner.h"
 #include "validators/warm_runner.h"
 
@@ -36,7 +36,8 @@ class RankRunner : public TestRunner {
     const bool pytest = IsPytest(command);
     absl::StatusOr<TempDir> scratch = TempDir::Create("smallfix-run");
     if (!scratch.ok()) return scratch.status();
-    absl::StatusOr<std::vector<ProcessOptions>> made = RankProcesses(options_, dir, world_, rank_env_);
+    absl::StatusOr<std::vector<ProcessOptions>> made =
+        RankProcesses(options_, dir, world_, rank_env_);
     if (!made.ok()) return made.status();
     std::vector<ProcessOptions>& processes = *made;
     for (ProcessOptions& process : processes) {
@@ -47,7 +48,8 @@ class RankRunner : public TestRunner {
 
     const auto start = std::chrono::steady_clock::now();
     RankRunFacts facts;
-    const std::vector<RankResult> results = LaunchWithGrace(processes, RunProcess, options_.cancel, &facts.cancelled);
+    const std::vector<RankResult> results =
+        LaunchWithGrace(processes, RunProcess, options_.cancel, &facts.cancelled);
     facts.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::vector<ProcessResult> ranks;
     for (const RankResult& result : results) {
@@ -97,7 +99,8 @@ std::unique_ptr<TestRunner> MakeTestRunner(RunnerKind kind, const RunnerOptions&
   }
   switch (kind) {
     case RunnerKind::kTorchrun:
-      return std::make_unique<RankRunner>(options, std::max(1, options.world_size), /*rank_env=*/true);
+      return std::make_unique<RankRunner>(options, std::max(1, options.world_size),
+                                          /*rank_env=*/true);
     case RunnerKind::kSlurm:
       return std::make_unique<SlurmTestRunner>(options);
     case RunnerKind::kLocal:

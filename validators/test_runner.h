@@ -35,7 +35,7 @@ struct RunnerOptions {
   double time_limit_seconds = 300;
   size_t memory_limit_bytes = 0;
   std::map<std::string, std::string> env;
-  std::string gpus;  // "0,1" to give rank r device r; empty: CPU
+  std::string gpus;    // "0,1" to give rank r device r; empty: CPU
   SlurmOptions slurm;  // kSlurm only
   const std::atomic<bool>* cancel = nullptr;
   // Not owned. When set, kLocal and kTorchrun runs of pytest commands go to this warm server
@@ -50,9 +50,9 @@ struct TestRun {
   bool passed = false;
   bool timed_out = false;
   bool cancelled = false;
-  int tests = 0;      // from JUnit XML, summed over ranks; -1 when there was none
-  int failures = 0;   // failures + errors
-  std::string output; // the run's output (ranks' lines prefixed "[rankN]:"), tail only
+  int tests = 0;        // from JUnit XML, summed over ranks; -1 when there was none
+  int failures = 0;     // failures + errors
+  std::string output;   // the run's output (ranks' lines prefixed "[rankN]:"), tail only
   std::string summary;  // one line: "2 passed", "1 failed (test_x)", "timed out after 60 s", ...
   double seconds = 0;
 };

@@ -27,7 +27,8 @@ StageStatus StatusOf(bool passed, bool timed_out) {
 }
 
 StageResult FromTestRun(StageKind kind, const TestRun& run) {
-  StageResult stage{kind, StatusOf(run.passed, run.timed_out), run.seconds, run.summary, Tail(run.output)};
+  StageResult stage{kind, StatusOf(run.passed, run.timed_out), run.seconds, run.summary,
+                    Tail(run.output)};
   if (run.cancelled) stage.status = StageStatus::kError;
   return stage;
 }
@@ -35,7 +36,8 @@ StageResult FromTestRun(StageKind kind, const TestRun& run) {
 // The runner options with the Python environment of this workspace.
 absl::StatusOr<RunnerOptions> RunnerFor(const ValidationPlan& plan, const std::string& shim_dir,
                                         const std::atomic<bool>* cancel) {
-  absl::StatusOr<std::map<std::string, std::string>> env = PythonEnvironment(shim_dir, plan.interpreter);
+  absl::StatusOr<std::map<std::string, std::string>> env =
+      PythonEnvironment(shim_dir, plan.interpreter);
   if (!env.ok()) return env.status();
   RunnerOptions runner = plan.runner;
   for (const auto& [key, value] : *env) runner.env[key] = value;
@@ -47,9 +49,11 @@ absl::StatusOr<RunnerOptions> RunnerFor(const ValidationPlan& plan, const std::s
 
 absl::StatusOr<TestRun> Reproduce(const std::string& repo_root, const std::string& scratch_dir,
                                   const ValidationPlan& plan, const std::atomic<bool>* cancel) {
-  absl::StatusOr<std::unique_ptr<Workspace>> workspace = Workspace::Create(repo_root, scratch_dir, "reproduce");
+  absl::StatusOr<std::unique_ptr<Workspace>> workspace =
+      Workspace::Create(repo_root, scratch_dir, "reproduce");
   if (!workspace.ok()) return workspace.status();
-  absl::StatusOr<RunnerOptions> runner = RunnerFor(plan, Concat(scratch_dir, "/bin-reproduce"), cancel);
+  absl::StatusOr<RunnerOptions> runner =
+      RunnerFor(plan, Concat(scratch_dir, "/bin-reproduce"), cancel);
   if (!runner.ok()) return runner.status();
   if (!plan.build.empty()) {
     ProcessOptions build;
@@ -61,7 +65,8 @@ absl::StatusOr<TestRun> Reproduce(const std::string& repo_root, const std::strin
     absl::StatusOr<ProcessResult> built = RunProcess(build);
     if (!built.ok()) return built.status();
     if (!built->ok()) {
-      return absl::FailedPreconditionError(Concat("the build command fails on the unpatched tree:\n", Tail(built->output)));
+      return absl::FailedPreconditionError(
+          Concat("the build command fails on the unpatched tree:\n", Tail(built->output)));
     }
   }
   return RunTestCommand((*workspace)->path(), plan.failing_test, *runner);
@@ -76,7 +81,8 @@ StageResult CheckSyntax(const std::vector<FileChange>& changes) {
     absl::StatusOr<Document> before = Document::Parse(change.file, change.before);
     absl::StatusOr<Document> after = Document::Parse(change.file, change.after);
     if (!after.ok() || (before.ok() && after->CountSyntaxErrors() > before->CountSyntaxErrors())) {
-      return {StageKind::kSyntax, StageStatus::kFailed, Since(start), Concat(change.file, " does not parse"), ""};
+      return {StageKind::kSyntax, StageStatus::kFailed, Since(start),
+              Concat(change.file, " does not parse"), ""};
     }
   }
   return {StageKind::kSyntax, StageStatus::kPassed, Since(start), "", ""};
@@ -92,7 +98,8 @@ StageResult RunProcessStage(StageKind kind, ProcessOptions process, const std::s
   process.memory_limit_bytes = runner.memory_limit_bytes;
   process.cancel = runner.cancel;
   absl::StatusOr<ProcessResult> ran = RunProcess(process);
-  if (!ran.ok()) return {kind, StageStatus::kError, Since(start), std::string(ran.status().message()), ""};
+  if (!ran.ok())
+    return {kind, StageStatus::kError, Since(start), std::string(ran.status().message()), ""};
   const std::string detail = ran->ok()        ? ""
                              : ran->timed_out ? "timed out (killed)"
                                               : absl::StrFormat("exit %d", ran->exit_code);
@@ -119,22 +126,26 @@ ValidationResult ValidateCandidate(const std::string& repo_root, const std::stri
     return result;
   };
   auto setup_error = [&](const absl::Status& status) {
-    result.stages.push_back({StageKind::kWorkspace, StageStatus::kError, 0, std::string(status.message()), ""});
+    result.stages.push_back(
+        {StageKind::kWorkspace, StageStatus::kError, 0, std::string(status.message()), ""});
     return finish(ValidationStatus::kError);
   };
 
   // Syntax is checked before a workspace exists: a candidate that does not parse costs nothing.
   result.stages.push_back(CheckSyntax(changes));
-  if (result.stages.back().status != StageStatus::kPassed) return finish(OutcomeOf(result.stages.back().status));
+  if (result.stages.back().status != StageStatus::kPassed)
+    return finish(OutcomeOf(result.stages.back().status));
 
-  absl::StatusOr<std::unique_ptr<Workspace>> workspace = Workspace::Create(repo_root, scratch_dir, name);
+  absl::StatusOr<std::unique_ptr<Workspace>> workspace =
+      Workspace::Create(repo_root, scratch_dir, name);
   if (!workspace.ok()) return setup_error(workspace.status());
   for (const FileChange& change : changes) {
     if (absl::Status written = (*workspace)->WriteFile(change.file, change.after); !written.ok()) {
       return setup_error(written);
     }
   }
-  absl::StatusOr<RunnerOptions> runner = RunnerFor(plan, Concat(scratch_dir, "/bin-", name), cancel);
+  absl::StatusOr<RunnerOptions> runner =
+      RunnerFor(plan, Concat(scratch_dir, "/bin-", name), cancel);
   if (!runner.ok()) return setup_error(runner.status());
   const std::string cwd = (*workspace)->path();
 
@@ -143,7 +154,9 @@ ValidationResult ValidateCandidate(const std::string& repo_root, const std::stri
   stages.push_back([&] {
     // compile() each changed file without writing bytecode into the workspace.
     ProcessOptions compile;
-    compile.argv = {"python", "-c", "import sys\nfor f in sys.argv[1:]:\n    compile(open(f, 'rb').read(), f, 'exec')\n"};
+    compile.argv = {
+        "python", "-c",
+        "import sys\nfor f in sys.argv[1:]:\n    compile(open(f, 'rb').read(), f, 'exec')\n"};
     for (const FileChange& change : changes) compile.argv.push_back(change.file);
     return RunProcessStage(StageKind::kCompile, compile, cwd, *runner);
   });
@@ -157,12 +170,14 @@ ValidationResult ValidateCandidate(const std::string& repo_root, const std::stri
   stages.push_back([&] { return RunTestStage(StageKind::kTest, cwd, plan.failing_test, *runner); });
   for (const std::string& command : plan.other_tests) {
     if (command == plan.failing_test) continue;
-    stages.push_back([&, command] { return RunTestStage(StageKind::kRegression, cwd, command, *runner); });
+    stages.push_back(
+        [&, command] { return RunTestStage(StageKind::kRegression, cwd, command, *runner); });
   }
 
   for (const auto& stage : stages) {
     result.stages.push_back(stage());
-    if (result.stages.back().status != StageStatus::kPassed) return finish(OutcomeOf(result.stages.back().status));
+    if (result.stages.back().status != StageStatus::kPassed)
+      return finish(OutcomeOf(result.stages.back().status));
   }
   return finish(ValidationStatus::kPlausible);
 }

@@ -19,7 +19,7 @@ struct ValidationPlan {
   std::vector<std::string> other_tests;  // must still pass patched
   std::string build;                     // optional build command, run before the tests
   std::string interpreter = DefaultInterpreter();
-  RunnerOptions runner;                  // local or torchrun, world size, limits
+  RunnerOptions runner;  // local or torchrun, world size, limits
   // Run pytest commands in a warm server (warm_server.h) that the repair starts once, instead
   // of a fresh interpreter per run; false (`--cold`) starts every run cold. Slurm runs and
   // commands that need a shell are cold either way.

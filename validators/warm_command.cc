@@ -43,7 +43,8 @@ std::optional<std::vector<std::string>> SplitWords(std::string_view text) {
 
 }  // namespace
 
-std::optional<WarmCommand> WarmCommandOf(const std::string& command, const std::string& interpreter) {
+std::optional<WarmCommand> WarmCommandOf(const std::string& command,
+                                         const std::string& interpreter) {
   const std::optional<std::string> arguments = PytestArguments(command);
   if (!arguments) return std::nullopt;
   std::string_view program = command;

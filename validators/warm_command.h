@@ -22,7 +22,8 @@ struct WarmCommand {
 // itself (another Python may have other packages), or arguments that need a shell (variables,
 // globs, redirection, pipes, several commands, backslashes). Single and double quotes are
 // understood.
-std::optional<WarmCommand> WarmCommandOf(const std::string& command, const std::string& interpreter);
+std::optional<WarmCommand> WarmCommandOf(const std::string& command,
+                                         const std::string& interpreter);
 
 }  // namespace smallfix
 

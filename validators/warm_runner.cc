@@ -14,15 +14,21 @@ namespace {
 
 class WarmRunner : public TestRunner {
  public:
-  WarmRunner(WarmServer* server, RunnerOptions options, int world, bool rank_env, std::unique_ptr<TestRunner> cold)
-      : server_(server), options_(std::move(options)), world_(world), rank_env_(rank_env), cold_(std::move(cold)) {}
+  WarmRunner(WarmServer* server, RunnerOptions options, int world, bool rank_env,
+             std::unique_ptr<TestRunner> cold)
+      : server_(server),
+        options_(std::move(options)),
+        world_(world),
+        rank_env_(rank_env),
+        cold_(std::move(cold)) {}
 
   absl::StatusOr<TestRun> Run(const std::string& dir, const std::string& command) const override {
     const std::optional<WarmCommand> warm = WarmCommandOf(command, server_->interpreter());
     if (!warm || server_->failed()) return cold_->Run(dir, command);
     absl::StatusOr<TempDir> scratch = TempDir::Create("smallfix-run");
     if (!scratch.ok()) return scratch.status();
-    absl::StatusOr<std::vector<ProcessOptions>> made = RankProcesses(options_, dir, world_, rank_env_);
+    absl::StatusOr<std::vector<ProcessOptions>> made =
+        RankProcesses(options_, dir, world_, rank_env_);
     if (!made.ok()) return made.status();
     std::vector<ProcessOptions>& processes = *made;
     auto start_rank = [&](const ProcessOptions& process) {
@@ -65,8 +71,9 @@ class WarmRunner : public TestRunner {
 
 }  // namespace
 
-std::unique_ptr<TestRunner> MakeWarmRunner(WarmServer* server, const RunnerOptions& options, int world,
-                                           bool rank_env, std::unique_ptr<TestRunner> cold) {
+std::unique_ptr<TestRunner> MakeWarmRunner(WarmServer* server, const RunnerOptions& options,
+                                           int world, bool rank_env,
+                                           std::unique_ptr<TestRunner> cold) {
   return std::make_unique<WarmRunner>(server, options, world, rank_env, std::move(cold));
 }
 

@@ -12,8 +12,9 @@ namespace smallfix {
 // each with the rank's environment, as RankRunner sets it) and are scored the same way, from
 // the JUnit reports they write. Commands that cannot run warm (warm_command.h) run on `cold`;
 // so does every run once the server failed, and a run the server lost is run again cold.
-std::unique_ptr<TestRunner> MakeWarmRunner(WarmServer* server, const RunnerOptions& options, int world,
-                                           bool rank_env, std::unique_ptr<TestRunner> cold);
+std::unique_ptr<TestRunner> MakeWarmRunner(WarmServer* server, const RunnerOptions& options,
+                                           int world, bool rank_env,
+                                           std::unique_ptr<TestRunner> cold);
 
 }  // namespace smallfix
 

@@ -29,7 +29,9 @@ namespace {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
-double Since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+double Since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
 
 // Beyond a run's own limit and grace, how long the supervisor may take to answer before the
 // run counts as timed out here (it enforces the limit itself; this only guards against a
@@ -58,11 +60,13 @@ std::string TailOfFile(const std::string& path, size_t limit, bool* truncated) {
 }  // namespace
 
 std::string DefaultWarmServerScript() {
-  if (const char* env = std::getenv("SMALLFIX_WARM_SERVER"); env != nullptr && *env != '\0') return env;
+  if (const char* env = std::getenv("SMALLFIX_WARM_SERVER"); env != nullptr && *env != '\0')
+    return env;
   std::error_code error;
   const fs::path exe = fs::read_symlink("/proc/self/exe", error);
   if (!error) {
-    for (fs::path dir = exe.parent_path(); !dir.empty() && dir != dir.root_path(); dir = dir.parent_path()) {
+    for (fs::path dir = exe.parent_path(); !dir.empty() && dir != dir.root_path();
+         dir = dir.parent_path()) {
       if (fs::is_regular_file(dir / "validators" / "warm_server.py", error)) {
         return (dir / "validators" / "warm_server.py").string();
       }
@@ -84,7 +88,8 @@ absl::StatusOr<std::unique_ptr<WarmServer>> WarmServer::Start(const WarmServerOp
   }
   server->socket_path_ = Concat(o.dir, "/warm.sock");
   if (server->socket_path_.size() >= sizeof(sockaddr_un{}.sun_path)) {
-    return absl::InvalidArgumentError(Concat("the socket path ", server->socket_path_, " is too long"));
+    return absl::InvalidArgumentError(
+        Concat("the socket path ", server->socket_path_, " is too long"));
   }
   const std::string log = Concat(o.dir, "/warm-server.log");
 
@@ -107,7 +112,8 @@ absl::StatusOr<std::unique_ptr<WarmServer>> WarmServer::Start(const WarmServerOp
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, in[0], STDIN_FILENO);
   posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, log.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0600);
   posix_spawn_file_actions_addchdir_np(&actions, o.dir.c_str());
   posix_spawnattr_t attributes;
   posix_spawnattr_init(&attributes);
@@ -117,9 +123,11 @@ absl::StatusOr<std::unique_ptr<WarmServer>> WarmServer::Start(const WarmServerOp
   posix_spawnattr_setsigdefault(&attributes, &all);
   posix_spawnattr_setsigmask(&attributes, &none);
   posix_spawnattr_setpgroup(&attributes, 0);
-  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+  posix_spawnattr_setflags(&attributes,
+                           POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
   pid_t pid = 0;
-  const int spawned = ::posix_spawn(&pid, o.interpreter.c_str(), &actions, &attributes, argv.data(), envp.data());
+  const int spawned =
+      ::posix_spawn(&pid, o.interpreter.c_str(), &actions, &attributes, argv.data(), envp.data());
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attributes);
   ::close(in[0]);
@@ -184,9 +192,11 @@ absl::Status WarmServer::WaitReady(const std::atomic<bool>* cancel) {
   const Clock::time_point start = Clock::now();
   std::string said;
   while (said.find("ready\n") == std::string::npos) {
-    if (cancel != nullptr && cancel->load()) return absl::CancelledError("cancelled while the warm server started");
+    if (cancel != nullptr && cancel->load())
+      return absl::CancelledError("cancelled while the warm server started");
     if (Since(start) > options_.start_timeout_seconds) {
-      Fail(Concat("the warm server did not start within ", std::to_string(static_cast<int>(options_.start_timeout_seconds)), " s"));
+      Fail(Concat("the warm server did not start within ",
+                  std::to_string(static_cast<int>(options_.start_timeout_seconds)), " s"));
       return absl::UnavailableError(Notes().front());
     }
     pollfd poll_fd{stdout_fd_, POLLIN, 0};
@@ -245,9 +255,10 @@ absl::StatusOr<ProcessResult> WarmServer::Run(const WarmRequest& request) {
   }
 
   // Answers: {"pid": N}, then the outcome. Cancelling is closing our side for writing.
-  const double limit = process.time_limit_seconds > 0
-                           ? process.time_limit_seconds + process.kill_grace_seconds + kAnswerSlackSeconds
-                           : 0;
+  const double limit =
+      process.time_limit_seconds > 0
+          ? process.time_limit_seconds + process.kill_grace_seconds + kAnswerSlackSeconds
+          : 0;
   std::string received;
   std::optional<nlohmann::json> outcome;
   bool cancel_sent = false, gave_up = false;
@@ -268,7 +279,8 @@ absl::StatusOr<ProcessResult> WarmServer::Run(const WarmRequest& request) {
     if (got <= 0) break;
     received.append(buffer, got);
     for (size_t end; (end = received.find('\n')) != std::string::npos; received.erase(0, end + 1)) {
-      nlohmann::json answer = nlohmann::json::parse(received.substr(0, end), nullptr, /*allow_exceptions=*/false);
+      nlohmann::json answer =
+          nlohmann::json::parse(received.substr(0, end), nullptr, /*allow_exceptions=*/false);
       if (answer.is_object() && answer.contains("exit_code")) outcome = std::move(answer);
     }
   }

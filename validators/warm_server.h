@@ -72,9 +72,9 @@ class WarmServer {
   WarmServerOptions options_;
   std::string socket_path_;
   pid_t pid_ = 0;
-  int stdin_fd_ = -1;   // its stdin: the server exits when this closes
-  int stdout_fd_ = -1;  // it says "ready" here
-  std::mutex ready_mutex_;  // held while waiting for "ready"
+  int stdin_fd_ = -1;         // its stdin: the server exits when this closes
+  int stdout_fd_ = -1;        // it says "ready" here
+  std::mutex ready_mutex_;    // held while waiting for "ready"
   mutable std::mutex mutex_;  // the fields below
   bool ready_ = false;
   bool failed_ = false;

@@ -24,10 +24,12 @@ template <typename T, void (*Free)(T*)>
 struct Libgit2Free {
   void operator()(T* object) const { Free(object); }
 };
-using GitRepository = std::unique_ptr<git_repository, Libgit2Free<git_repository, git_repository_free>>;
+using GitRepository =
+    std::unique_ptr<git_repository, Libgit2Free<git_repository, git_repository_free>>;
 using GitCommit = std::unique_ptr<git_commit, Libgit2Free<git_commit, git_commit_free>>;
 using GitTree = std::unique_ptr<git_tree, Libgit2Free<git_tree, git_tree_free>>;
-using GitTreeEntry = std::unique_ptr<git_tree_entry, Libgit2Free<git_tree_entry, git_tree_entry_free>>;
+using GitTreeEntry =
+    std::unique_ptr<git_tree_entry, Libgit2Free<git_tree_entry, git_tree_entry_free>>;
 using GitBlob = std::unique_ptr<git_blob, Libgit2Free<git_blob, git_blob_free>>;
 using GitIndex = std::unique_ptr<git_index, Libgit2Free<git_index, git_index_free>>;
 using GitSignature = std::unique_ptr<git_signature, Libgit2Free<git_signature, git_signature_free>>;

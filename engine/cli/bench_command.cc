@@ -46,7 +46,8 @@ struct Options {
 int Run(const Options& o) {
   std::vector<std::string> ids;
   for (const std::string& flag : o.bugs) {
-    for (absl::string_view id : absl::StrSplit(flag, ',', absl::SkipWhitespace())) ids.emplace_back(id);
+    for (absl::string_view id : absl::StrSplit(flag, ',', absl::SkipWhitespace()))
+      ids.emplace_back(id);
   }
   const std::string bugs_dir = o.bugs_dir.empty() ? bench::DefaultBugsDir() : o.bugs_dir;
   absl::StatusOr<std::vector<bench::BugSpec>> bugs = bench::LoadBugs(bugs_dir, ids);
@@ -89,7 +90,8 @@ int Run(const Options& o) {
   run.jobs = o.jobs;
   run.warm = options.warm;
   const auto start = std::chrono::steady_clock::now();
-  bench::ProgressBar progress(static_cast<int>(bugs->size()), isatty(STDERR_FILENO) != 0, std::cerr);
+  bench::ProgressBar progress(static_cast<int>(bugs->size()), isatty(STDERR_FILENO) != 0,
+                              std::cerr);
   run.bugs = bench::RunEach<bench::BugResult>(bugs->size(), o.jobs, options.cancel, [&](size_t i) {
     progress.Started((*bugs)[i].id);
     bench::BugResult result = bench::RunBug((*bugs)[i], options);
@@ -112,8 +114,10 @@ int Run(const Options& o) {
             << bench::SummaryText(run);
   if (!o.llm.url.empty()) std::cout << bench::LlmComparisonText(run);
   bool written = true;
-  if (!o.json.empty()) written &= bench::WriteOutput(o.json, bench::ResultsJson(run).dump(2) + "\n", "--json");
-  if (!o.markdown.empty()) written &= bench::WriteOutput(o.markdown, bench::ResultsMarkdown(run), "--markdown");
+  if (!o.json.empty())
+    written &= bench::WriteOutput(o.json, bench::ResultsJson(run).dump(2) + "\n", "--json");
+  if (!o.markdown.empty())
+    written &= bench::WriteOutput(o.markdown, bench::ResultsMarkdown(run), "--markdown");
   if (!o.chart.empty()) written &= bench::WriteOutput(o.chart, bench::ResultsSvg(run), "--chart");
   if (options.cancel->load()) {
     std::cerr << "smallfix: interrupted; results cover the bugs that finished\n";
@@ -126,28 +130,44 @@ int Run(const Options& o) {
 
 void AddBenchCommand(CLI::App& app, int* exit_status) {
   auto o = std::make_shared<Options>();
-  CLI::App* bench = app.add_subcommand("bench", "Run the small-fix benchmark and score the patches");
-  bench->add_option("--bugs-dir", o->bugs_dir, "Directory of bugs (default: benchmarks/smallfix/bugs)");
+  CLI::App* bench =
+      app.add_subcommand("bench", "Run the small-fix benchmark and score the patches");
+  bench->add_option("--bugs-dir", o->bugs_dir,
+                    "Directory of bugs (default: benchmarks/smallfix/bugs)");
   bench->add_option("--bug", o->bugs, "Run only this bug (repeatable; comma lists too)");
   bench->add_option("--jobs", o->jobs, "Bugs repaired at once (default 1)");
-  CLI::Option* perfect = bench->add_flag("--perfect", o->perfect, "Perfect localization: repair at bug.yaml's site");
-  bench->add_flag("--coverage", o->coverage, "Localize from issue.md and coverage over the bug's tests")
+  CLI::Option* perfect =
+      bench->add_flag("--perfect", o->perfect, "Perfect localization: repair at bug.yaml's site");
+  bench
+      ->add_flag("--coverage", o->coverage,
+                 "Localize from issue.md and coverage over the bug's tests")
       ->excludes(perfect);
-  bench->add_flag("--cold", o->cold, "A fresh interpreter for every test run (default: a warm server per repair)");
+  bench->add_flag("--cold", o->cold,
+                  "A fresh interpreter for every test run (default: a warm server per repair)");
   bench->add_option("--json", o->json, "Write the results as JSON to FILE");
   bench->add_option("--markdown", o->markdown, "Write the results as markdown tables to FILE");
-  bench->add_option("--chart", o->chart, "Write an SVG chart (rates per family, time to fix) to FILE");
-  bench->add_option("--timeout", o->timeout, "Seconds per test command (default: each bug's timeout)");
-  bench->add_option("--templates", o->templates, "Template directory (default: the installed templates/)");
-  bench->add_option("--python", o->python, "Interpreter for tests (default: the first python3 on PATH)");
+  bench->add_option("--chart", o->chart,
+                    "Write an SVG chart (rates per family, time to fix) to FILE");
+  bench->add_option("--timeout", o->timeout,
+                    "Seconds per test command (default: each bug's timeout)");
+  bench->add_option("--templates", o->templates,
+                    "Template directory (default: the installed templates/)");
+  bench->add_option("--python", o->python,
+                    "Interpreter for tests (default: the first python3 on PATH)");
   bench->add_option("--runner", o->runner,
-                    "slurm: run every bug's tests as Slurm jobs; local or torchrun (the default): one-rank bugs as "
+                    "slurm: run every bug's tests as Slurm jobs; local or torchrun (the default): "
+                    "one-rank bugs as "
                     "one process, multi-rank bugs torchrun-style");
-  bench->add_option("--slurm-partition", o->slurm_partition, "--runner slurm: the partition (default: the cluster's)");
-  bench->add_option("--slurm-gpus-per-node", o->slurm_gpus_per_node, "--runner slurm: GPUs per node (gres gpu)");
-  bench->add_option("--slurm-arg", o->slurm_args, "--runner slurm: one more sbatch argument; repeatable")
+  bench->add_option("--slurm-partition", o->slurm_partition,
+                    "--runner slurm: the partition (default: the cluster's)");
+  bench->add_option("--slurm-gpus-per-node", o->slurm_gpus_per_node,
+                    "--runner slurm: GPUs per node (gres gpu)");
+  bench
+      ->add_option("--slurm-arg", o->slurm_args,
+                   "--runner slurm: one more sbatch argument; repeatable")
       ->allow_extra_args(false);
-  AddLlmFlags(*bench, o->llm, "Also rank with an OpenAI-compatible server at URL and compare with the heuristic",
+  AddLlmFlags(*bench, o->llm,
+              "Also rank with an OpenAI-compatible server at URL and compare with the heuristic",
               "Also ask the LLM for up to N edits per bug (per fix with --realfix)");
   // --realfix runs the real-fix benchmark instead, with the same --jobs and outputs.
   auto realfix = std::make_shared<realfix::BenchFlags>();
@@ -166,22 +186,26 @@ void AddBenchCommand(CLI::App& app, int* exit_status) {
       *exit_status = kExitBadInput;
       return;
     }
-    const bool split_flags = !realfix->split.empty() || realfix->mirror_root != realfix::BenchFlags().mirror_root;
+    const bool split_flags =
+        !realfix->split.empty() || realfix->mirror_root != realfix::BenchFlags().mirror_root;
     if (split_flags && !realfix->enabled && !realbugs->enabled) {
       std::cerr << "smallfix: --split and --mirror-root need --realfix or --realbugs\n";
       *exit_status = kExitBadInput;
       return;
     }
     if (realbugs->enabled) {
-      *exit_status = realbugs::RunBench(*realbugs,
-                                        {o->bugs, realfix->split, realfix->mirror_root, o->json, o->markdown, o->chart,
-                                         o->templates, o->jobs, o->timeout, !o->cold},
-                                        InstallInterruptHandlers());
+      *exit_status =
+          realbugs::RunBench(*realbugs,
+                             {o->bugs, realfix->split, realfix->mirror_root, o->json, o->markdown,
+                              o->chart, o->templates, o->jobs, o->timeout, !o->cold},
+                             InstallInterruptHandlers());
       return;
     }
-    *exit_status = realfix->enabled ? realfix::RunBench(*realfix, {o->jobs, o->json, o->markdown, o->templates, o->llm},
-                                                        InstallInterruptHandlers())
-                                    : Run(*o);
+    *exit_status =
+        realfix->enabled
+            ? realfix::RunBench(*realfix, {o->jobs, o->json, o->markdown, o->templates, o->llm},
+                                InstallInterruptHandlers())
+            : Run(*o);
   });
 }
 

@@ -49,15 +49,17 @@ int Run(const BotFlags& flags) {
   const std::atomic<bool>* cancel = InstallInterruptHandlers();
   Output output{GitHubTokenFromEnvironment()};
   if ((flags.issue > 0) == !flags.label.empty()) {
-    return Fail(output, absl::InvalidArgumentError("give exactly one of --issue N (N > 0) or --label LABEL"));
+    return Fail(output, absl::InvalidArgumentError(
+                            "give exactly one of --issue N (N > 0) or --label LABEL"));
   }
   if (flags.limit < 1) return Fail(output, absl::InvalidArgumentError("--limit must be 1 or more"));
   if (output.token.empty() && !flags.dry_run) {
-    return Fail(output, absl::InvalidArgumentError(
-                            "set GITHUB_TOKEN (or SMALLFIX_GITHUB_TOKEN) to push and post; --dry-run works without one"));
+    return Fail(output, absl::InvalidArgumentError("set GITHUB_TOKEN (or SMALLFIX_GITHUB_TOKEN) to "
+                                                   "push and post; --dry-run works without one"));
   }
   if (flags.author_email.empty() || flags.author_name.empty()) {
-    return Fail(output, absl::InvalidArgumentError("--author-name and --author-email must not be empty"));
+    return Fail(output,
+                absl::InvalidArgumentError("--author-name and --author-email must not be empty"));
   }
   GitHubOptions options;
   options.api = flags.api;
@@ -70,7 +72,8 @@ int Run(const BotFlags& flags) {
   absl::StatusOr<GitHubRepository> repository = github->GetRepository();
   if (!repository.ok()) return Fail(output, repository.status());
   if (repository->clone_url.empty() || repository->default_branch.empty()) {
-    return Fail(output, absl::FailedPreconditionError(Concat(flags.github, ": the API gave no clone URL or default branch")));
+    return Fail(output, absl::FailedPreconditionError(
+                            Concat(flags.github, ": the API gave no clone URL or default branch")));
   }
 
   // The issues: one, or the open ones with the label, each once, at most --limit.
@@ -80,7 +83,8 @@ int Run(const BotFlags& flags) {
     if (!issue.ok()) return Fail(output, issue.status());
     issues.push_back(*std::move(issue));
   } else {
-    absl::StatusOr<std::vector<GitHubIssue>> labelled = github->ListOpenIssuesWithLabel(flags.label);
+    absl::StatusOr<std::vector<GitHubIssue>> labelled =
+        github->ListOpenIssuesWithLabel(flags.label);
     if (!labelled.ok()) return Fail(output, labelled.status());
     std::set<int> seen;
     for (GitHubIssue& issue : *labelled) {
@@ -88,8 +92,9 @@ int Run(const BotFlags& flags) {
     }
     if (issues.empty()) output.Say(Concat("no open issue has the label ", flags.label));
     if (static_cast<int>(issues.size()) > flags.limit) {
-      output.Say(absl::StrFormat("%d open issues have the label %s; this run takes the first %d (--limit)",
-                                 issues.size(), flags.label, flags.limit));
+      output.Say(
+          absl::StrFormat("%d open issues have the label %s; this run takes the first %d (--limit)",
+                          issues.size(), flags.label, flags.limit));
       issues.resize(flags.limit);
     }
   }
@@ -124,7 +129,8 @@ int Run(const BotFlags& flags) {
   context.engine_version = SMALLFIX_VERSION;
   context.cancel = cancel;
   context.say = [&output](const std::string& line) { output.Say(line); };
-  if (!flags.quiet) context.progress = [&output](const std::string& line) { output.Progress(line); };
+  if (!flags.quiet)
+    context.progress = [&output](const std::string& line) { output.Progress(line); };
 
   int status = kExitFound;
   for (const GitHubIssue& issue : issues) {
@@ -148,29 +154,44 @@ int Run(const BotFlags& flags) {
 
 void AddBotCommand(CLI::App& app, int* exit_status) {
   auto f = std::make_shared<BotFlags>();
-  CLI::App* bot = app.add_subcommand(
-      "bot", "Repair GitHub issues and open one suggested-fix pull request each (token from GITHUB_TOKEN)");
+  CLI::App* bot = app.add_subcommand("bot",
+                                     "Repair GitHub issues and open one suggested-fix pull request "
+                                     "each (token from GITHUB_TOKEN)");
   bot->add_option("--github", f->github, "The repository, OWNER/NAME")->required();
   bot->add_option("--issue", f->issue, "Repair this issue");
   bot->add_option("--label", f->label, "Repair every open issue with this label, each once");
   bot->add_option("--limit", f->limit, "Issues per run with --label (default 10)");
-  bot->add_option("--api", f->api, "REST API base (default https://api.github.com; GitHub Enterprise: https://HOST/api/v3)");
-  bot->add_flag("--dry-run", f->dry_run, "Print what would be pushed and posted; push and post nothing");
-  bot->add_flag("--quiet-on-failure", f->quiet_on_failure, "Post nothing when there is no plausible patch");
+  bot->add_option(
+      "--api", f->api,
+      "REST API base (default https://api.github.com; GitHub Enterprise: https://HOST/api/v3)");
+  bot->add_flag("--dry-run", f->dry_run,
+                "Print what would be pushed and posted; push and post nothing");
+  bot->add_flag("--quiet-on-failure", f->quiet_on_failure,
+                "Post nothing when there is no plausible patch");
   bot->add_option("--checkout", f->checkout,
-                  "Keep the clone here and reuse it on later runs (a directory the bot owns; default: a temporary one)");
-  bot->add_option("--author-name", f->author_name, "Author and committer name of the fix commits (default smallfix)");
+                  "Keep the clone here and reuse it on later runs (a directory the bot owns; "
+                  "default: a temporary one)");
+  bot->add_option("--author-name", f->author_name,
+                  "Author and committer name of the fix commits (default smallfix)");
   bot->add_option("--author-email", f->author_email,
-                  "Author and committer email (default smallfix@users.noreply.github.com); commits on the branch by "
+                  "Author and committer email (default smallfix@users.noreply.github.com); commits "
+                  "on the branch by "
                   "anyone else keep the bot from overwriting it");
-  bot->add_option("--pr-label", f->pull_labels, "Add this label to pull requests the bot opens; repeatable");
-  bot->add_option("--max-wait", f->max_wait, "Longest rate-limit wait in seconds before giving up (default 300)");
-  bot->add_option("--templates", f->repair.templates, "Template directory (default: the installed templates/)");
-  bot->add_option("--timeout", f->repair.timeout, "Seconds per validation stage (default: .smallfix.yaml, else 300)");
+  bot->add_option("--pr-label", f->pull_labels,
+                  "Add this label to pull requests the bot opens; repeatable");
+  bot->add_option("--max-wait", f->max_wait,
+                  "Longest rate-limit wait in seconds before giving up (default 300)");
+  bot->add_option("--templates", f->repair.templates,
+                  "Template directory (default: the installed templates/)");
+  bot->add_option("--timeout", f->repair.timeout,
+                  "Seconds per validation stage (default: .smallfix.yaml, else 300)");
   bot->add_option("--jobs", f->repair.jobs, "Candidates validated at once (default 1)");
-  bot->add_option("--python", f->repair.python, "Interpreter for tests (default: .smallfix.yaml, else the first python3 on PATH)");
+  bot->add_option(
+      "--python", f->repair.python,
+      "Interpreter for tests (default: .smallfix.yaml, else the first python3 on PATH)");
   bot->add_flag("-q,--quiet", f->quiet, "No progress on stderr");
-  bot->add_flag("--cold", f->repair.cold, "A fresh interpreter for every test run (default: a warm server per repair)");
+  bot->add_flag("--cold", f->repair.cold,
+                "A fresh interpreter for every test run (default: a warm server per repair)");
   bot->callback([f, exit_status] { *exit_status = Run(*f); });
 }
 

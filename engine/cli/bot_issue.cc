@@ -10,17 +10,20 @@ namespace {
 constexpr char kOwnMarker[] = "<!-- smallfix:";
 
 std::string CommitMessage(int number, const ValidatedCandidate& fix) {
-  return absl::StrFormat("%s\n\nTemplate %s at %s:%d, validated by smallfix against the repository's tests.\n\n"
-                         "Fixes #%d\n",
-                         PullRequestTitle(number, fix), fix.scored.candidate.template_id, fix.scored.candidate.file,
-                         fix.scored.candidate.line, number);
+  return absl::StrFormat(
+      "%s\n\nTemplate %s at %s:%d, validated by smallfix against the repository's tests.\n\n"
+      "Fixes #%d\n",
+      PullRequestTitle(number, fix), fix.scored.candidate.template_id, fix.scored.candidate.file,
+      fix.scored.candidate.line, number);
 }
 
 absl::StatusOr<IssueOutcome> NoPatch(const BotContext& context, const GitHubIssue& issue,
-                                     const std::vector<GitHubComment>& comments, const RepairReport& report,
-                                     const ValidationPlan& plan, std::string_view problem = "") {
-  const std::string prefix = problem.empty() ? absl::StrFormat("#%d: no plausible patch", issue.number)
-                                             : absl::StrFormat("#%d: not repaired (%s)", issue.number, problem);
+                                     const std::vector<GitHubComment>& comments,
+                                     const RepairReport& report, const ValidationPlan& plan,
+                                     std::string_view problem = "") {
+  const std::string prefix = problem.empty()
+                                 ? absl::StrFormat("#%d: no plausible patch", issue.number)
+                                 : absl::StrFormat("#%d: not repaired (%s)", issue.number, problem);
   if (context.quiet_on_failure) {
     context.say(Concat(prefix, "; nothing posted (--quiet-on-failure)"));
     return IssueOutcome::kNothingToDo;
@@ -28,11 +31,13 @@ absl::StatusOr<IssueOutcome> NoPatch(const BotContext& context, const GitHubIssu
   const std::string marker = NoPatchMarker(issue.number, context.engine_version);
   for (const GitHubComment& comment : comments) {
     if (comment.body.find(marker) != std::string::npos) {
-      context.say(Concat(prefix, "; already said so on the issue for smallfix ", context.engine_version));
+      context.say(
+          Concat(prefix, "; already said so on the issue for smallfix ", context.engine_version));
       return IssueOutcome::kNothingToDo;
     }
   }
-  const std::string body = NoPatchComment(report, plan, issue.number, context.engine_version, problem);
+  const std::string body =
+      NoPatchComment(report, plan, issue.number, context.engine_version, problem);
   if (context.dry_run) {
     context.say(Concat(prefix, "; would comment:\n", body));
     return IssueOutcome::kCommented;
@@ -43,8 +48,9 @@ absl::StatusOr<IssueOutcome> NoPatch(const BotContext& context, const GitHubIssu
   return IssueOutcome::kCommented;
 }
 
-absl::StatusOr<IssueOutcome> Propose(const BotContext& context, const GitHubIssue& issue, const RepairReport& report,
-                                     const ValidatedCandidate& fix, const ValidationPlan& plan) {
+absl::StatusOr<IssueOutcome> Propose(const BotContext& context, const GitHubIssue& issue,
+                                     const RepairReport& report, const ValidatedCandidate& fix,
+                                     const ValidationPlan& plan) {
   const std::string branch = BotBranch(issue.number);
   const std::string base_ref = Concat("refs/remotes/origin/", context.repository.default_branch);
   const std::string remote_ref = Concat("refs/remotes/origin/", branch);
@@ -59,8 +65,9 @@ absl::StatusOr<IssueOutcome> Propose(const BotContext& context, const GitHubIssu
     // A closed pull request with this very patch: a maintainer's decision (or a merge) stands.
     for (const GitHubPullRequest& pull : *pulls) {
       if (pull.body.find(marker) != std::string::npos) {
-        context.say(absl::StrFormat("#%d: pull request #%d with this patch was %s; not opening it again", issue.number,
-                                    pull.number, pull.merged ? "merged" : "closed"));
+        context.say(
+            absl::StrFormat("#%d: pull request #%d with this patch was %s; not opening it again",
+                            issue.number, pull.number, pull.merged ? "merged" : "closed"));
         return IssueOutcome::kLeftAlone;
       }
     }
@@ -73,27 +80,34 @@ absl::StatusOr<IssueOutcome> Propose(const BotContext& context, const GitHubIssu
     if (!others->empty()) {
       std::string who;
       for (const std::string& person : *others) who += Concat(who.empty() ? "" : ", ", person);
-      context.say(absl::StrFormat("#%d: branch %s has commits by %s; not overwriting it", issue.number, branch, who));
+      context.say(absl::StrFormat("#%d: branch %s has commits by %s; not overwriting it",
+                                  issue.number, branch, who));
       return IssueOutcome::kLeftAlone;
     }
   }
-  absl::StatusOr<std::string> commit = CommitChanges(context.checkout, base_ref, branch, fix.scored.candidate.changes,
-                                                     context.identity, CommitMessage(issue.number, fix));
+  absl::StatusOr<std::string> commit =
+      CommitChanges(context.checkout, base_ref, branch, fix.scored.candidate.changes,
+                    context.identity, CommitMessage(issue.number, fix));
   if (!commit.ok()) return commit.status();
   bool up_to_date = false;
   if (branch_exists) {
-    absl::StatusOr<bool> same = SameChange(context.checkout, Concat("refs/heads/", branch), remote_ref);
+    absl::StatusOr<bool> same =
+        SameChange(context.checkout, Concat("refs/heads/", branch), remote_ref);
     if (!same.ok()) return same.status();
     up_to_date = *same;
   }
   const std::string title = PullRequestTitle(issue.number, fix);
   const std::string body = PullRequestBody(report, fix, plan, issue.number, context.engine_version);
   if (context.dry_run) {
-    context.say(up_to_date ? absl::StrFormat("#%d: branch %s already holds this patch; would not push", issue.number, branch)
-                           : absl::StrFormat("#%d: would push commit %s to branch %s of %s (forced)", issue.number,
-                                             commit->substr(0, 12), branch, context.repository.clone_url));
-    context.say(absl::StrFormat("#%d: would %s pull request: %s\n%s", issue.number,
-                                open != nullptr ? absl::StrFormat("update #%d,", open->number) : "open a", title, body));
+    context.say(up_to_date
+                    ? absl::StrFormat("#%d: branch %s already holds this patch; would not push",
+                                      issue.number, branch)
+                    : absl::StrFormat("#%d: would push commit %s to branch %s of %s (forced)",
+                                      issue.number, commit->substr(0, 12), branch,
+                                      context.repository.clone_url));
+    context.say(absl::StrFormat(
+        "#%d: would %s pull request: %s\n%s", issue.number,
+        open != nullptr ? absl::StrFormat("update #%d,", open->number) : "open a", title, body));
     return open != nullptr ? IssueOutcome::kPullUpdated : IssueOutcome::kPullOpened;
   }
   if (!up_to_date) {
@@ -102,23 +116,27 @@ absl::StatusOr<IssueOutcome> Propose(const BotContext& context, const GitHubIssu
     if (!pushed.ok()) return pushed;
   }
   if (open != nullptr) {
-    absl::StatusOr<GitHubPullRequest> updated = context.github->UpdatePull(open->number, title, body);
+    absl::StatusOr<GitHubPullRequest> updated =
+        context.github->UpdatePull(open->number, title, body);
     if (!updated.ok()) return updated.status();
-    context.say(absl::StrFormat("#%d: updated pull request #%d%s %s", issue.number, open->number,
-                                up_to_date ? " (the branch already held this patch)" : " (branch force-pushed)",
-                                updated->html_url));
+    context.say(absl::StrFormat(
+        "#%d: updated pull request #%d%s %s", issue.number, open->number,
+        up_to_date ? " (the branch already held this patch)" : " (branch force-pushed)",
+        updated->html_url));
     return IssueOutcome::kPullUpdated;
   }
   absl::StatusOr<GitHubPullRequest> created =
       context.github->CreatePull(title, branch, context.repository.default_branch, body);
   if (!created.ok()) return created.status();
   if (!context.pull_labels.empty()) {
-    if (absl::Status labelled = context.github->AddLabels(created->number, context.pull_labels); !labelled.ok()) {
-      context.say(absl::StrFormat("#%d: could not label pull request #%d: %s", issue.number, created->number,
-                                  labelled.message()));
+    if (absl::Status labelled = context.github->AddLabels(created->number, context.pull_labels);
+        !labelled.ok()) {
+      context.say(absl::StrFormat("#%d: could not label pull request #%d: %s", issue.number,
+                                  created->number, labelled.message()));
     }
   }
-  context.say(absl::StrFormat("#%d: opened pull request #%d %s", issue.number, created->number, created->html_url));
+  context.say(absl::StrFormat("#%d: opened pull request #%d %s", issue.number, created->number,
+                              created->html_url));
   return IssueOutcome::kPullOpened;
 }
 
@@ -137,15 +155,18 @@ std::string IssueFailureText(const GitHubIssue& issue, const std::vector<GitHubC
 
 absl::StatusOr<IssueOutcome> ProcessIssue(const BotContext& context, const GitHubIssue& issue) {
   if (issue.is_pull_request || issue.state != "open") {
-    context.say(absl::StrFormat("#%d: %s; skipped", issue.number,
-                                issue.is_pull_request ? "a pull request, not an issue" : "not open"));
+    context.say(
+        absl::StrFormat("#%d: %s; skipped", issue.number,
+                        issue.is_pull_request ? "a pull request, not an issue" : "not open"));
     return IssueOutcome::kSkipped;
   }
-  absl::StatusOr<std::vector<GitHubComment>> comments = context.github->ListIssueComments(issue.number);
+  absl::StatusOr<std::vector<GitHubComment>> comments =
+      context.github->ListIssueComments(issue.number);
   if (!comments.ok()) return comments.status();
   // Repairs start from the default branch as it is now.
   const std::string base_ref = Concat("refs/remotes/origin/", context.repository.default_branch);
-  if (absl::Status checkout = CheckoutDetached(context.checkout, base_ref); !checkout.ok()) return checkout;
+  if (absl::Status checkout = CheckoutDetached(context.checkout, base_ref); !checkout.ok())
+    return checkout;
   RepairFlags flags = context.repair;
   flags.repo = context.checkout;
   flags.issue_text = IssueFailureText(issue, *comments);
@@ -156,7 +177,8 @@ absl::StatusOr<IssueOutcome> ProcessIssue(const BotContext& context, const GitHu
   // Bad input here is the issue's (no traceback to read) or the repository's (no test
   // command): said once on the issue, where someone can act on it.
   if (report.status().code() == absl::StatusCode::kInvalidArgument) {
-    return NoPatch(context, issue, *comments, RepairReport(), request->plan, std::string(report.status().message()));
+    return NoPatch(context, issue, *comments, RepairReport(), request->plan,
+                   std::string(report.status().message()));
   }
   if (!report.ok()) return report.status();
   if (report->cancelled) return absl::CancelledError("interrupted");

@@ -20,8 +20,8 @@ struct BotContext {
   GitHubRepository repository;  // default branch and clone URL
   std::string checkout;         // the bot's clone of the repository, fetched this run
   GitAuth auth;
-  GitIdentity identity;          // author and committer of the bot's commits
-  RepairFlags repair;            // templates, time limits, jobs; repo and issue are set per issue
+  GitIdentity identity;  // author and committer of the bot's commits
+  RepairFlags repair;    // templates, time limits, jobs; repo and issue are set per issue
   std::vector<std::string> pull_labels;  // added to pull requests the bot opens
   bool dry_run = false;
   bool quiet_on_failure = false;
@@ -34,10 +34,10 @@ struct BotContext {
 enum class IssueOutcome {
   kPullOpened,
   kPullUpdated,
-  kCommented,     // no plausible patch; the one comment was posted
-  kNothingToDo,   // no plausible patch and already commented (or --quiet-on-failure)
-  kLeftAlone,     // a human closed the pull request for this patch, or the branch has others' commits
-  kSkipped,       // not an open issue
+  kCommented,    // no plausible patch; the one comment was posted
+  kNothingToDo,  // no plausible patch and already commented (or --quiet-on-failure)
+  kLeftAlone,  // a human closed the pull request for this patch, or the branch has others' commits
+  kSkipped,    // not an open issue
 };
 
 // The branch the bot pushes for issue `number`: smallfix/issue-N.

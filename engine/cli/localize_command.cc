@@ -12,8 +12,8 @@
 #include "absl/strings/str_format.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/interrupts.h"
-#include "engine/localize/localizer.h"
 #include "engine/localize/coverage_ranking.h"
+#include "engine/localize/localizer.h"
 #include "validators/failure_capture.h"
 #include "validators/python_env.h"
 
@@ -72,11 +72,11 @@ nlohmann::ordered_json ToJson(const Localization& localization) {
                      {"ranks", site.ranks}});
   }
   nlohmann::ordered_json out = {{"symptom",
-                         {{"type", localization.symptom.exception_type},
-                          {"message", localization.symptom.message},
-                          {"class", localization.symptom.symptom_class},
-                          {"fields", fields}}},
-                        {"sites", sites}};
+                                 {{"type", localization.symptom.exception_type},
+                                  {"message", localization.symptom.message},
+                                  {"class", localization.symptom.symptom_class},
+                                  {"fields", fields}}},
+                                {"sites", sites}};
   if (!localization.notes.empty()) out["notes"] = localization.notes;
   return out;
 }
@@ -143,7 +143,8 @@ int RunLocalize(const LocalizeArgs& args) {
     options.junit_xml = std::move(run->junit_xml);
     notes = std::move(run->notes);
     if (!run->coverage_json.empty()) {
-      absl::StatusOr<LineScores> scores = OchiaiFromRun(args.repo, run->coverage_json, options.junit_xml);
+      absl::StatusOr<LineScores> scores =
+          OchiaiFromRun(args.repo, run->coverage_json, options.junit_xml);
       if (scores.ok()) {
         options.coverage_scores = *std::move(scores);
       } else {
@@ -156,10 +157,13 @@ int RunLocalize(const LocalizeArgs& args) {
       text += "\nTimeout (test command killed at the time limit)!\n";
     }
   } else {
-    const std::string& path = !args.log.empty() ? args.log : !args.issue.empty() ? args.issue : args.junit;
+    const std::string& path = !args.log.empty()     ? args.log
+                              : !args.issue.empty() ? args.issue
+                                                    : args.junit;
     if (path.empty()) {
-      std::cerr << "smallfix localize: give the failure with --log FILE, --issue FILE, --junit FILE "
-                   "or --test CMD\n";
+      std::cerr
+          << "smallfix localize: give the failure with --log FILE, --issue FILE, --junit FILE "
+             "or --test CMD\n";
       return kExitBadInput;
     }
     if (!ReadTail(path, options.max_input_bytes, &text, &error)) {
@@ -174,7 +178,7 @@ int RunLocalize(const LocalizeArgs& args) {
           "last)",
           path, static_cast<long long>(file_info.st_size), text.size()));
     }
-    options.kind = !args.issue.empty()   ? FailureKind::kIssue
+    options.kind = !args.issue.empty() ? FailureKind::kIssue
                    : !args.log.empty() ? FailureKind::kAuto
                                        : FailureKind::kJUnit;
     if (!args.junit.empty() && (!args.log.empty() || !args.issue.empty())) {
@@ -206,18 +210,21 @@ void AddLocalizeCommand(CLI::App& app, int* exit_status) {
       "localize", "find the statements to repair from a failure (traceback, log, issue, test run)");
   command->add_option("--repo", args->repo, "the repository the failure comes from")->required();
   CLI::Option* log = command->add_option("--log", args->log, "a console log or pytest output");
-  CLI::Option* issue = command->add_option("--issue", args->issue, "a GitHub issue body (markdown)");
+  CLI::Option* issue =
+      command->add_option("--issue", args->issue, "a GitHub issue body (markdown)");
   CLI::Option* test = command->add_option("--test", args->test,
                                           "run this command in the repo and localize its failure");
   command->add_option("--junit", args->junit, "pytest JUnit XML (alone or with --log/--issue)");
   log->excludes(issue)->excludes(test);
   issue->excludes(test);
-  command->add_flag("--coverage", args->coverage,
-                    "with --test (pytest): also rank lines by Ochiai over passing and failing tests");
+  command->add_flag(
+      "--coverage", args->coverage,
+      "with --test (pytest): also rank lines by Ochiai over passing and failing tests");
   command->add_option("--timeout", args->timeout, "seconds before --test is killed (default 600)")
       ->check(CLI::PositiveNumber);
-  command->add_option("--python", args->python,
-                      "interpreter with pytest/coverage for --test (default: the first python3 on PATH)");
+  command->add_option(
+      "--python", args->python,
+      "interpreter with pytest/coverage for --test (default: the first python3 on PATH)");
   command->add_option("--top", args->top, "at most this many sites (default 10)")
       ->check(CLI::PositiveNumber);
   command->add_flag("--json", args->json, "print one JSON object");

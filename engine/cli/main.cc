@@ -1,6 +1,5 @@
 // smallfix: repairs the small bugs that break distributed LLM training and inference code.
 #include <CLI/CLI.hpp>
-
 #include <iostream>
 
 #include "engine/cli/commands.h"

@@ -28,13 +28,15 @@ absl::Status Apply(const std::string& repo, const ValidatedCandidate& best) {
   if (!dirty->empty()) {
     return absl::FailedPreconditionError(absl::StrFormat(
         "--apply: the working tree has uncommitted changes (%s%s); commit or stash them first",
-        dirty->front(), dirty->size() > 1 ? absl::StrFormat(" and %d more", dirty->size() - 1) : ""));
+        dirty->front(),
+        dirty->size() > 1 ? absl::StrFormat(" and %d more", dirty->size() - 1) : ""));
   }
   for (const FileChange& change : best.scored.candidate.changes) {
     const std::filesystem::path path = std::filesystem::path(repo) / change.file;
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     out.write(change.after.data(), static_cast<std::streamsize>(change.after.size()));
-    if (!out) return absl::InternalError(absl::StrFormat("--apply: cannot write %s", path.string()));
+    if (!out)
+      return absl::InternalError(absl::StrFormat("--apply: cannot write %s", path.string()));
   }
   return absl::OkStatus();
 }
@@ -44,10 +46,11 @@ absl::Status Apply(const std::string& repo, const ValidatedCandidate& best) {
 nlohmann::json AddLlmToReport(const LlmSession& session, RepairReport& report) {
   const LlmStats& stats = session.client.stats();
   for (const std::string& note : session.AllNotes()) report.notes.push_back(note);
-  report.notes.push_back(absl::StrFormat("llm: %d call(s), %d answer(s) from the cache, %d prompt and %d completion tokens",
-                                         stats.calls, stats.cache_hits, stats.prompt_tokens, stats.completion_tokens));
-  return {{"model", session.client.model()},     {"calls", stats.calls},
-          {"cache_hits", stats.cache_hits},      {"retries", stats.retries},
+  report.notes.push_back(absl::StrFormat(
+      "llm: %d call(s), %d answer(s) from the cache, %d prompt and %d completion tokens",
+      stats.calls, stats.cache_hits, stats.prompt_tokens, stats.completion_tokens));
+  return {{"model", session.client.model()},      {"calls", stats.calls},
+          {"cache_hits", stats.cache_hits},       {"retries", stats.retries},
           {"prompt_tokens", stats.prompt_tokens}, {"completion_tokens", stats.completion_tokens}};
 }
 
@@ -58,16 +61,19 @@ int Run(const RepairFlags& options) {
     std::cerr << "smallfix: " << request.status().message() << "\n";
     return kExitBadInput;
   }
-  if (!options.quiet) request->progress = [](const std::string& line) { std::cerr << "smallfix: " << line << "\n"; };
+  if (!options.quiet)
+    request->progress = [](const std::string& line) { std::cerr << "smallfix: " << line << "\n"; };
   if (request->progress && request->plan.runner.kind == RunnerKind::kSlurm && request->validate) {
-    request->progress(Concat("--runner slurm: Slurm jobs are named ", request->plan.runner.slurm.job_name_prefix,
+    request->progress(Concat("--runner slurm: Slurm jobs are named ",
+                             request->plan.runner.slurm.job_name_prefix,
                              "-* (squeue -t all shows them)"));
   }
   // With --llm: the LLM ranks (and with --llm-propose also proposes); without it nothing
   // below touches the request, so the output stays what the heuristic alone gives.
   std::optional<AttachedLlm> llm;
   if (!options.llm.url.empty()) {
-    const std::string failure = !request->failure_text.empty() ? request->failure_text : request->symptom_text;
+    const std::string failure =
+        !request->failure_text.empty() ? request->failure_text : request->symptom_text;
     llm.emplace(options.llm, failure, *request, cancel);
   }
   absl::StatusOr<RepairReport> report = RunRepair(*request);
@@ -76,8 +82,11 @@ int Run(const RepairFlags& options) {
     // whose sbatch returned while the run was already unwinding.
     const std::string& prefix = request->plan.runner.slurm.job_name_prefix;
     absl::StatusOr<int> swept = CancelJobsOfRun(prefix);
-    if (!swept.ok()) std::cerr << "smallfix: " << swept.status().message() << "\n";
-    else if (*swept > 0) std::cerr << "smallfix: cancelled " << *swept << " more Slurm job(s) named " << prefix << "-*\n";
+    if (!swept.ok())
+      std::cerr << "smallfix: " << swept.status().message() << "\n";
+    else if (*swept > 0)
+      std::cerr << "smallfix: cancelled " << *swept << " more Slurm job(s) named " << prefix
+                << "-*\n";
   }
   if (!report.ok()) {
     std::cerr << "smallfix: " << report.status().message() << "\n";
@@ -108,7 +117,8 @@ int Run(const RepairFlags& options) {
       std::cerr << "smallfix: " << applied.message() << "\n";
       return ExitStatusFor(applied);
     }
-    std::cerr << "smallfix: applied " << best->scored.candidate.template_id << " to the working tree\n";
+    std::cerr << "smallfix: applied " << best->scored.candidate.template_id
+              << " to the working tree\n";
   }
   return best != nullptr ? kExitFound : kExitNone;
 }
@@ -123,41 +133,57 @@ void AddRepairCommand(CLI::App& app, int* exit_status) {
   repair->add_option("--log", o->log, "A log, pytest output or JUnit XML with the failure");
   repair->add_option("--site", o->sites, "Repair at FILE:LINE (perfect localization); repeatable");
   repair->add_flag("--one-fix", o->one_fix,
-                   "The --site lines are all lines of one fix: also try edits of several of them at once (the same "
-                   "edit at each, or the best edits of two or more), and rank first those that edit more of them");
+                   "The --site lines are all lines of one fix: also try edits of several of them "
+                   "at once (the same "
+                   "edit at each, or the best edits of two or more), and rank first those that "
+                   "edit more of them");
   repair->add_option("--symptom", o->symptom, "The error text with --site, \"Type: message\"");
-  repair->add_option("--test", o->tests, "The failing test command; more --test: tests that must keep passing");
+  repair->add_option("--test", o->tests,
+                     "The failing test command; more --test: tests that must keep passing");
   repair->add_option("--build", o->build, "Build command run before the tests");
   repair->add_option("--runner", o->runner, "local | torchrun | slurm");
   repair->add_option("--world-size", o->world_size, "Ranks for the torchrun or slurm runner");
-  repair->add_option("--slurm-partition", o->slurm_partition, "--runner slurm: the partition (default: the cluster's)");
+  repair->add_option("--slurm-partition", o->slurm_partition,
+                     "--runner slurm: the partition (default: the cluster's)");
   repair->add_option("--slurm-account", o->slurm_account, "--runner slurm: the account to charge");
   repair->add_option("--slurm-qos", o->slurm_qos, "--runner slurm: the quality of service");
-  repair->add_option("--slurm-nodes", o->slurm_nodes, "--runner slurm: nodes per job; ranks spread evenly (default 1)");
-  repair->add_option("--slurm-gpus-per-node", o->slurm_gpus_per_node, "--runner slurm: GPUs per node (gres gpu)");
-  repair->add_option("--slurm-arg", o->slurm_args, "--runner slurm: one more sbatch argument (--slurm-arg=--exclusive); repeatable")
+  repair->add_option("--slurm-nodes", o->slurm_nodes,
+                     "--runner slurm: nodes per job; ranks spread evenly (default 1)");
+  repair->add_option("--slurm-gpus-per-node", o->slurm_gpus_per_node,
+                     "--runner slurm: GPUs per node (gres gpu)");
+  repair
+      ->add_option("--slurm-arg", o->slurm_args,
+                   "--runner slurm: one more sbatch argument (--slurm-arg=--exclusive); repeatable")
       ->allow_extra_args(false);
   repair->add_option("--slurm-workdir", o->slurm_workdir,
-                     "--runner slurm: where job scripts, rank output and JUnit reports go, on a file system the nodes "
+                     "--runner slurm: where job scripts, rank output and JUnit reports go, on a "
+                     "file system the nodes "
                      "share (default: inside each candidate's worktree)");
   repair->add_option("--timeout", o->timeout, "Seconds per stage (default 300)");
-  repair->add_option("--python", o->python, "Interpreter for tests (default: .smallfix.yaml, else the first python3 on PATH)");
-  repair->add_option("--templates", o->templates, "Template directory (default: the installed templates/)");
-  repair->add_flag("--coverage", o->coverage,
-                   "Also rank lines by coverage (Ochiai) over the tests before localizing (pytest; runs the "
-                   "second --test, else the first, once and single-process)");
+  repair->add_option(
+      "--python", o->python,
+      "Interpreter for tests (default: .smallfix.yaml, else the first python3 on PATH)");
+  repair->add_option("--templates", o->templates,
+                     "Template directory (default: the installed templates/)");
+  repair->add_flag(
+      "--coverage", o->coverage,
+      "Also rank lines by coverage (Ochiai) over the tests before localizing (pytest; runs the "
+      "second --test, else the first, once and single-process)");
   repair->add_flag("--no-validate", o->no_validate, "List candidates without validating them");
   repair->add_flag("--cold", o->cold,
-                   "A fresh interpreter for every test run (default: pytest runs fork from a warm server with torch "
+                   "A fresh interpreter for every test run (default: pytest runs fork from a warm "
+                   "server with torch "
                    "loaded, started once per repair; it falls back to cold runs when it fails)");
   repair->add_option("--top", o->top, "Stop after K plausible patches (default 1)");
   repair->add_option("--jobs", o->jobs, "Candidates validated at once (default 1)");
   repair->add_option("--max-candidates", o->max_candidates,
                      "Candidates kept per site, best first (default 12; 0: all)");
   AddLlmFlags(*repair, o->llm,
-              "Base URL of an OpenAI-compatible server that ranks the candidates (e.g. http://127.0.0.1:8000)",
+              "Base URL of an OpenAI-compatible server that ranks the candidates (e.g. "
+              "http://127.0.0.1:8000)",
               "Also ask the LLM for up to N edits at the top sites");
-  repair->add_flag("--apply", o->apply, "Apply the best patch to the working tree (refused when it is dirty)");
+  repair->add_flag("--apply", o->apply,
+                   "Apply the best patch to the working tree (refused when it is dirty)");
   repair->add_flag("--json", o->json, "Print one JSON object (see DESIGN.md)");
   repair->add_option("--sarif", o->sarif, "Also write SARIF 2.1.0 with fixes to FILE");
   repair->add_flag("-q,--quiet", o->quiet, "No progress on stderr");

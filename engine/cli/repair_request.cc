@@ -16,7 +16,8 @@ namespace {
 absl::StatusOr<RepairSite> ParseSite(const std::string& text) {
   const size_t colon = text.rfind(':');
   int line = 0;
-  if (colon == std::string::npos || colon == 0 || !absl::SimpleAtoi(text.substr(colon + 1), &line) || line < 1) {
+  if (colon == std::string::npos || colon == 0 ||
+      !absl::SimpleAtoi(text.substr(colon + 1), &line) || line < 1) {
     return absl::InvalidArgumentError(absl::StrFormat("--site %s: expected FILE:LINE", text));
   }
   return RepairSite{text.substr(0, colon), line, 1.0};
@@ -24,7 +25,8 @@ absl::StatusOr<RepairSite> ParseSite(const std::string& text) {
 
 absl::StatusOr<std::string> ReadInput(const std::string& path, const char* flag) {
   absl::StatusOr<std::string> text = ReadFile(path);
-  if (!text.ok()) return absl::NotFoundError(absl::StrFormat("%s %s", flag, text.status().message()));
+  if (!text.ok())
+    return absl::NotFoundError(absl::StrFormat("%s %s", flag, text.status().message()));
   return text;
 }
 
@@ -43,7 +45,8 @@ SlurmOptions SlurmSettings(const RepairFlags& o, const RepoConfig::Slurm& config
   slurm.qos = !o.slurm_qos.empty() ? o.slurm_qos : config.qos.value_or("");
   slurm.workdir = !o.slurm_workdir.empty() ? o.slurm_workdir : config.workdir.value_or("");
   slurm.nodes = o.slurm_nodes >= 0 ? o.slurm_nodes : config.nodes.value_or(1);
-  slurm.gpus_per_node = o.slurm_gpus_per_node >= 0 ? o.slurm_gpus_per_node : config.gpus_per_node.value_or(0);
+  slurm.gpus_per_node =
+      o.slurm_gpus_per_node >= 0 ? o.slurm_gpus_per_node : config.gpus_per_node.value_or(0);
   slurm.extra_args = !o.slurm_args.empty() ? o.slurm_args : config.args;
   slurm.start_timeout_seconds = config.start_timeout.value_or(slurm.start_timeout_seconds);
   slurm.job_name_prefix = SlurmJobPrefix();
@@ -52,7 +55,8 @@ SlurmOptions SlurmSettings(const RepairFlags& o, const RepoConfig::Slurm& config
 
 }  // namespace
 
-absl::StatusOr<RepairRequest> MakeRepairRequest(const RepairFlags& o, const std::atomic<bool>* cancel) {
+absl::StatusOr<RepairRequest> MakeRepairRequest(const RepairFlags& o,
+                                                const std::atomic<bool>* cancel) {
   RepairRequest request;
   request.repo = o.repo;
   std::error_code error;
@@ -60,7 +64,9 @@ absl::StatusOr<RepairRequest> MakeRepairRequest(const RepairFlags& o, const std:
     return absl::InvalidArgumentError(absl::StrFormat("--repo %s is not a directory", o.repo));
   }
   const int inputs = !o.issue.empty() + !o.issue_text.empty() + !o.log.empty() + !o.sites.empty();
-  if (inputs != 1) return absl::InvalidArgumentError("give exactly one of --issue FILE, --log FILE or --site FILE:LINE");
+  if (inputs != 1)
+    return absl::InvalidArgumentError(
+        "give exactly one of --issue FILE, --log FILE or --site FILE:LINE");
   if (absl::Status llm = CheckLlmFlags(o.llm); !llm.ok()) return llm;
   absl::StatusOr<RepoConfig> config = LoadRepoConfig(o.repo);
   if (!config.ok()) return config.status();
@@ -68,7 +74,8 @@ absl::StatusOr<RepairRequest> MakeRepairRequest(const RepairFlags& o, const std:
     request.failure_text = o.issue_text;
     request.failure_kind = FailureKind::kIssue;
   } else if (!o.issue.empty() || !o.log.empty()) {
-    absl::StatusOr<std::string> text = o.issue.empty() ? ReadInput(o.log, "--log") : ReadInput(o.issue, "--issue");
+    absl::StatusOr<std::string> text =
+        o.issue.empty() ? ReadInput(o.log, "--log") : ReadInput(o.issue, "--issue");
     if (!text.ok()) return text.status();
     request.failure_text = *std::move(text);
     request.failure_kind = o.issue.empty() ? FailureKind::kAuto : FailureKind::kIssue;
@@ -97,27 +104,33 @@ absl::StatusOr<RepairRequest> MakeRepairRequest(const RepairFlags& o, const std:
   }
   plan.warm = !o.cold;
   plan.build = !o.build.empty() ? o.build : config->build.value_or("");
-  plan.interpreter = !o.python.empty() ? o.python : config->interpreter.value_or(DefaultInterpreter());
+  plan.interpreter =
+      !o.python.empty() ? o.python : config->interpreter.value_or(DefaultInterpreter());
   const std::string runner = !o.runner.empty() ? o.runner : config->runner.value_or("local");
   const std::optional<RunnerKind> kind = ParseRunnerKind(runner);
   if (!kind) {
-    return absl::InvalidArgumentError(absl::StrFormat("--runner %s: expected local, torchrun or slurm", runner));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("--runner %s: expected local, torchrun or slurm", runner));
   }
   plan.runner.kind = *kind;
   plan.runner.world_size = o.world_size > 0 ? o.world_size : config->world_size.value_or(1);
-  if (plan.runner.world_size > 1 && o.runner.empty() && !config->runner) plan.runner.kind = RunnerKind::kTorchrun;
-  const bool slurm_flags = !o.slurm_partition.empty() || !o.slurm_account.empty() || !o.slurm_qos.empty() ||
-                           !o.slurm_workdir.empty() || o.slurm_nodes >= 0 || o.slurm_gpus_per_node >= 0 ||
-                           !o.slurm_args.empty();
+  if (plan.runner.world_size > 1 && o.runner.empty() && !config->runner)
+    plan.runner.kind = RunnerKind::kTorchrun;
+  const bool slurm_flags = !o.slurm_partition.empty() || !o.slurm_account.empty() ||
+                           !o.slurm_qos.empty() || !o.slurm_workdir.empty() || o.slurm_nodes >= 0 ||
+                           o.slurm_gpus_per_node >= 0 || !o.slurm_args.empty();
   if (slurm_flags && plan.runner.kind != RunnerKind::kSlurm) {
-    return absl::InvalidArgumentError("--slurm-* flags need --runner slurm (or `runner: slurm` in .smallfix.yaml)");
+    return absl::InvalidArgumentError(
+        "--slurm-* flags need --runner slurm (or `runner: slurm` in .smallfix.yaml)");
   }
   if (plan.runner.kind == RunnerKind::kSlurm) {
     plan.runner.slurm = SlurmSettings(o, config->slurm);
-    if (plan.runner.slurm.nodes < 1) return absl::InvalidArgumentError("--slurm-nodes must be 1 or more");
+    if (plan.runner.slurm.nodes < 1)
+      return absl::InvalidArgumentError("--slurm-nodes must be 1 or more");
     if (plan.runner.world_size % plan.runner.slurm.nodes != 0) {
-      return absl::InvalidArgumentError(absl::StrFormat("--world-size %d does not spread evenly over --slurm-nodes %d",
-                                                        plan.runner.world_size, plan.runner.slurm.nodes));
+      return absl::InvalidArgumentError(
+          absl::StrFormat("--world-size %d does not spread evenly over --slurm-nodes %d",
+                          plan.runner.world_size, plan.runner.slurm.nodes));
     }
   }
   plan.runner.time_limit_seconds = o.timeout > 0 ? o.timeout : config->timeout.value_or(300);

@@ -5,11 +5,10 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <string>
 #include <thread>
-
-#include <nlohmann/json.hpp>
 
 #include "absl/strings/str_format.h"
 #include "engine/cli/commands.h"
@@ -53,8 +52,10 @@ nlohmann::json ReportSarif(const ScanReport& report) {
   nlohmann::json results = nlohmann::json::array();
   std::set<std::string> seen_rules;
   for (const Finding& finding : report.findings) {
-    if (seen_rules.insert(finding.template_id).second) rules.push_back(SarifRule(finding.candidate));
-    results.push_back(SarifResult(finding.candidate, "warning", finding.message, {{"column", finding.column}}));
+    if (seen_rules.insert(finding.template_id).second)
+      rules.push_back(SarifRule(finding.candidate));
+    results.push_back(
+        SarifResult(finding.candidate, "warning", finding.message, {{"column", finding.column}}));
   }
   return SarifLog(std::move(rules), std::move(results));
 }
@@ -65,8 +66,8 @@ void PrintText(const ScanReport& report) {
                                  finding.message, finding.template_id);
     std::cout << finding.diff;
   }
-  std::cout << absl::StrFormat("%d finding(s) in %d file(s); %d parsed, %.2f s\n", report.findings.size(),
-                               report.files, report.parsed, report.seconds);
+  std::cout << absl::StrFormat("%d finding(s) in %d file(s); %d parsed, %.2f s\n",
+                               report.findings.size(), report.files, report.parsed, report.seconds);
 }
 
 int Run(const ScanArgs& args) {
@@ -116,12 +117,17 @@ int Run(const ScanArgs& args) {
 
 void AddScanCommand(CLI::App& app, int* exit_status) {
   auto args = std::make_shared<ScanArgs>();
-  CLI::App* scan = app.add_subcommand("scan", "Flag latent bugs in a repo with the templates' scan stanzas");
+  CLI::App* scan =
+      app.add_subcommand("scan", "Flag latent bugs in a repo with the templates' scan stanzas");
   scan->add_option("--repo", args->repo, "Repository (or any directory) to scan")->required();
-  scan->add_option("--templates", args->templates, "Template directory (default: the installed templates/)");
-  scan->add_option("--jobs", args->jobs, "Threads (default: one per core)")->check(CLI::PositiveNumber);
-  auto* json = scan->add_flag("--json", args->json, "Print {\"findings\": [...], \"stats\": {...}} as JSON");
-  scan->add_option("--sarif", args->sarif, "Write SARIF 2.1.0 with each finding's fix to FILE")->excludes(json);
+  scan->add_option("--templates", args->templates,
+                   "Template directory (default: the installed templates/)");
+  scan->add_option("--jobs", args->jobs, "Threads (default: one per core)")
+      ->check(CLI::PositiveNumber);
+  auto* json =
+      scan->add_flag("--json", args->json, "Print {\"findings\": [...], \"stats\": {...}} as JSON");
+  scan->add_option("--sarif", args->sarif, "Write SARIF 2.1.0 with each finding's fix to FILE")
+      ->excludes(json);
   scan->callback([args, exit_status] { *exit_status = Run(*args); });
 }
 

@@ -1,7 +1,6 @@
 // smallfix templates list [--json] [--dir DIR] | test [DIR]
 #include <iostream>
 #include <memory>
-
 #include <nlohmann/json.hpp>
 
 #include "engine/cli/commands.h"
@@ -28,13 +27,15 @@ int List(const Options& options) {
   if (options.json) {
     nlohmann::json list = nlohmann::json::array();
     for (const Template& t : catalogue->templates) {
-      list.push_back({{"id", t.id}, {"family", t.family}, {"summary", t.summary}, {"file", t.file}});
+      list.push_back(
+          {{"id", t.id}, {"family", t.family}, {"summary", t.summary}, {"file", t.file}});
     }
     std::cout << nlohmann::json{{"templates", list}}.dump(2) << "\n";
     return kExitFound;
   }
   for (const Template& t : catalogue->templates) {
-    std::cout << t.id << std::string(t.id.size() < 36 ? 36 - t.id.size() : 1, ' ') << t.summary << "\n";
+    std::cout << t.id << std::string(t.id.size() < 36 ? 36 - t.id.size() : 1, ' ') << t.summary
+              << "\n";
   }
   std::cout << catalogue->templates.size() << " templates in " << catalogue->dir << "\n";
   return kExitFound;
@@ -50,11 +51,13 @@ int Test(const Options& options) {
   int passed = 0, failed = 0;
   for (const Template& t : catalogue->templates) {
     std::vector<ExampleResult> results = CheckExamples(t, history, ClassifiedSymptomFromText);
-    for (ExampleResult& result : CheckScanExamples(t, history)) results.push_back(std::move(result));
+    for (ExampleResult& result : CheckScanExamples(t, history))
+      results.push_back(std::move(result));
     for (const ExampleResult& result : results) {
       if (result.passed) {
         ++passed;
-        if (options.verbose) std::cout << "ok   " << result.template_id << ": " << result.example << "\n";
+        if (options.verbose)
+          std::cout << "ok   " << result.template_id << ": " << result.example << "\n";
       } else {
         ++failed;
         std::cout << "FAIL " << result.template_id << ": " << result.example << " (" << t.file
@@ -69,7 +72,8 @@ int Test(const Options& options) {
 }  // namespace
 
 void AddTemplatesCommand(CLI::App& app, int* exit_status) {
-  CLI::App* templates = app.add_subcommand("templates", "List the fix-pattern templates or check their examples");
+  CLI::App* templates =
+      app.add_subcommand("templates", "List the fix-pattern templates or check their examples");
   templates->require_subcommand(1);
   auto options = std::make_shared<Options>();
   CLI::App* list = templates->add_subcommand("list", "List the templates");

@@ -15,11 +15,11 @@
 namespace smallfix {
 namespace {
 
-
 bool NamePart(std::string_view part) {
   if (part.empty() || part == "." || part == "..") return false;
   for (char c : part) {
-    if (!absl::ascii_isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '.') return false;
+    if (!absl::ascii_isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '.')
+      return false;
   }
   return true;
 }
@@ -41,24 +41,30 @@ std::string PercentEncode(std::string_view text) {
 absl::StatusOr<std::string> CheckApiUrl(std::string url) {
   while (!url.empty() && url.back() == '/') url.pop_back();
   const size_t scheme = url.find("://");
-  const std::string name = scheme == std::string::npos ? "" : absl::AsciiStrToLower(url.substr(0, scheme));
+  const std::string name =
+      scheme == std::string::npos ? "" : absl::AsciiStrToLower(url.substr(0, scheme));
   if (name != "http" && name != "https") {
-    return absl::InvalidArgumentError(Concat("--api ", url, ": expected an http:// or https:// URL"));
+    return absl::InvalidArgumentError(
+        Concat("--api ", url, ": expected an http:// or https:// URL"));
   }
   const std::string authority = url.substr(scheme + 3, url.find('/', scheme + 3) - (scheme + 3));
   if (authority.find('@') != std::string::npos) {
-    return absl::InvalidArgumentError("--api: no credentials in the URL; put the token in GITHUB_TOKEN");
+    return absl::InvalidArgumentError(
+        "--api: no credentials in the URL; put the token in GITHUB_TOKEN");
   }
-  if (authority.empty()) return absl::InvalidArgumentError(Concat("--api ", url, ": the URL names no host"));
+  if (authority.empty())
+    return absl::InvalidArgumentError(Concat("--api ", url, ": the URL names no host"));
   if (url.find_first_of("?#") != std::string::npos) {
-    return absl::InvalidArgumentError(Concat("--api ", url, ": no query or fragment in the API base"));
+    return absl::InvalidArgumentError(
+        Concat("--api ", url, ": no query or fragment in the API base"));
   }
   return url;
 }
 
 // What went wrong, from GitHub's error JSON ({"message": ..., "errors": [...]}) or the body.
 std::string ErrorText(const HttpResponse& response) {
-  const nlohmann::json json = nlohmann::json::parse(response.body, nullptr, /*allow_exceptions=*/false);
+  const nlohmann::json json =
+      nlohmann::json::parse(response.body, nullptr, /*allow_exceptions=*/false);
   if (json.is_object() && json.contains("message") && json["message"].is_string()) {
     std::string text = json["message"].get<std::string>();
     if (json.contains("errors") && json["errors"].is_array()) {
@@ -93,7 +99,8 @@ absl::Status CheckRepositoryName(std::string_view full_name) {
   return absl::OkStatus();
 }
 
-absl::StatusOr<GitHubClient> GitHubClient::Create(GitHubOptions options, std::string_view full_name) {
+absl::StatusOr<GitHubClient> GitHubClient::Create(GitHubOptions options,
+                                                  std::string_view full_name) {
   if (absl::Status status = CheckRepositoryName(full_name); !status.ok()) return status;
   absl::StatusOr<std::string> api = CheckApiUrl(options.api);
   if (!api.ok()) return api.status();
@@ -107,7 +114,9 @@ absl::StatusOr<GitHubClient> GitHubClient::Create(GitHubOptions options, std::st
 }
 
 GitHubClient::GitHubClient(GitHubOptions options, std::string owner, std::string name)
-    : options_(std::move(options)), owner_(std::move(owner)), name_(std::move(name)),
+    : options_(std::move(options)),
+      owner_(std::move(owner)),
+      name_(std::move(name)),
       full_name_(Concat(owner_, "/", name_)) {}
 
 std::string GitHubClient::RepoPath(std::string_view rest) const {
@@ -121,13 +130,15 @@ std::string GitHubClient::Scrub(std::string text) const {
 }
 
 absl::StatusOr<nlohmann::json> GitHubClient::Call(const std::string& method, const std::string& url,
-                                                  const nlohmann::json* body, std::string* next_page) {
+                                                  const nlohmann::json* body,
+                                                  std::string* next_page) {
   HttpRequest request;
   request.method = method;
   request.url = url;
   request.headers = {"Accept: application/vnd.github+json", "X-GitHub-Api-Version: 2022-11-28",
                      "User-Agent: smallfix"};
-  if (!options_.token.empty()) request.headers.push_back(Concat("Authorization: Bearer ", options_.token));
+  if (!options_.token.empty())
+    request.headers.push_back(Concat("Authorization: Bearer ", options_.token));
   if (body != nullptr) {
     request.headers.push_back("Content-Type: application/json");
     // Text quoted from an issue could hold the token (pasted by mistake): it is not posted back.
@@ -138,26 +149,30 @@ absl::StatusOr<nlohmann::json> GitHubClient::Call(const std::string& method, con
   request.max_response_bytes = 16 << 20;
   request.cancel = options_.cancel;
   // The path alone in messages: the base is the user's, and shorter.
-  const std::string what = Concat(method, " ", absl::StartsWith(url, options_.api) ? url.substr(options_.api.size()) : url);
+  const std::string what = Concat(
+      method, " ", absl::StartsWith(url, options_.api) ? url.substr(options_.api.size()) : url);
   double backoff = 1;
   for (int attempt = 1;; ++attempt) {
     ++requests_;
     absl::StatusOr<HttpResponse> response = HttpExchange(request);
     if (!response.ok()) {
-      return absl::Status(response.status().code(), Scrub(Concat("GitHub API ", response.status().message())));
+      return absl::Status(response.status().code(),
+                          Scrub(Concat("GitHub API ", response.status().message())));
     }
     if (response->status >= 200 && response->status < 300) {
       if (next_page != nullptr) *next_page = NextPageUrl(response->Header("link"));
       if (response->body.empty() || response->status == 204) return nlohmann::json();
-      nlohmann::json json = nlohmann::json::parse(response->body, nullptr, /*allow_exceptions=*/false);
+      nlohmann::json json =
+          nlohmann::json::parse(response->body, nullptr, /*allow_exceptions=*/false);
       if (json.is_discarded()) {
-        return absl::UnavailableError(Scrub(absl::StrFormat("GitHub API %s: the answer is not JSON: %s", what,
-                                                            QuoteBody(response->body))));
+        return absl::UnavailableError(Scrub(absl::StrFormat(
+            "GitHub API %s: the answer is not JSON: %s", what, QuoteBody(response->body))));
       }
       return json;
     }
     const int64_t now = std::chrono::duration_cast<std::chrono::seconds>(
-                            std::chrono::system_clock::now().time_since_epoch()).count();
+                            std::chrono::system_clock::now().time_since_epoch())
+                            .count();
     std::optional<RateLimitWait> wait = RateLimitFor(*response, now);
     if (!wait && Transient(response->status)) {
       wait = RateLimitWait{backoff, absl::StrFormat("HTTP %d", response->status)};
@@ -165,21 +180,25 @@ absl::StatusOr<nlohmann::json> GitHubClient::Call(const std::string& method, con
     }
     if (!wait) {
       return absl::Status(response->status == 404 ? absl::StatusCode::kNotFound
-                          : response->status == 401 || response->status == 403 ? absl::StatusCode::kPermissionDenied
-                                                                                 : absl::StatusCode::kFailedPrecondition,
-                          Scrub(absl::StrFormat("GitHub API %s: HTTP %d: %s", what, response->status,
-                                                ErrorText(*response))));
+                          : response->status == 401 || response->status == 403
+                              ? absl::StatusCode::kPermissionDenied
+                              : absl::StatusCode::kFailedPrecondition,
+                          Scrub(absl::StrFormat("GitHub API %s: HTTP %d: %s", what,
+                                                response->status, ErrorText(*response))));
     }
     if (wait->seconds > options_.max_wait_seconds) {
-      return absl::UnavailableError(absl::StrFormat(
-          "GitHub API %s: rate limited (%s); that is longer than the %g s smallfix waits (--max-wait); try again later",
-          what, wait->reason, options_.max_wait_seconds));
+      return absl::UnavailableError(
+          absl::StrFormat("GitHub API %s: rate limited (%s); that is longer than the %g s smallfix "
+                          "waits (--max-wait); try again later",
+                          what, wait->reason, options_.max_wait_seconds));
     }
     if (attempt >= options_.max_attempts) {
-      return absl::UnavailableError(absl::StrFormat("GitHub API %s: still refused after %d attempts (%s)", what,
-                                                    attempt, wait->reason));
+      return absl::UnavailableError(absl::StrFormat(
+          "GitHub API %s: still refused after %d attempts (%s)", what, attempt, wait->reason));
     }
-    if (options_.progress) options_.progress(absl::StrFormat("GitHub API %s: %s; waiting %.0f s", what, wait->reason, wait->seconds));
+    if (options_.progress)
+      options_.progress(
+          absl::StrFormat("GitHub API %s: %s; waiting %.0f s", what, wait->reason, wait->seconds));
     SleepUnlessCancelled(wait->seconds, options_.cancel);
     if (options_.cancel != nullptr && options_.cancel->load()) {
       return absl::CancelledError(Concat("GitHub API ", what, ": interrupted"));
@@ -192,17 +211,19 @@ absl::StatusOr<std::vector<nlohmann::json>> GitHubClient::CallList(const std::st
   std::string next = url;
   for (int page = 1; !next.empty(); ++page) {
     if (page > options_.max_pages) {
-      return absl::ResourceExhaustedError(
-          absl::StrFormat("GitHub API: more than %d pages of %s; stopped", options_.max_pages, url));
+      return absl::ResourceExhaustedError(absl::StrFormat(
+          "GitHub API: more than %d pages of %s; stopped", options_.max_pages, url));
     }
     // A next link to another host would carry the token there: only the API base is followed.
     if (!absl::StartsWith(next, Concat(options_.api, "/"))) {
-      return absl::FailedPreconditionError(Concat("GitHub API: a pagination link leaves ", options_.api, ": ", next));
+      return absl::FailedPreconditionError(
+          Concat("GitHub API: a pagination link leaves ", options_.api, ": ", next));
     }
     std::string following;
     absl::StatusOr<nlohmann::json> json = Call("GET", next, nullptr, &following);
     if (!json.ok()) return json.status();
-    if (!json->is_array()) return absl::UnavailableError(Concat("GitHub API GET ", next, ": expected a list"));
+    if (!json->is_array())
+      return absl::UnavailableError(Concat("GitHub API GET ", next, ": expected a list"));
     for (nlohmann::json& item : *json) items.push_back(std::move(item));
     next = following;
   }
@@ -216,7 +237,8 @@ absl::StatusOr<GitHubRepository> GitHubClient::GetRepository() {
 }
 
 absl::StatusOr<GitHubIssue> GitHubClient::GetIssue(int number) {
-  absl::StatusOr<nlohmann::json> json = Call("GET", RepoPath(absl::StrFormat("/issues/%d", number)), nullptr, nullptr);
+  absl::StatusOr<nlohmann::json> json =
+      Call("GET", RepoPath(absl::StrFormat("/issues/%d", number)), nullptr, nullptr);
   if (!json.ok()) return json.status();
   return IssueFromJson(*json);
 }
@@ -234,9 +256,10 @@ absl::StatusOr<std::vector<GitHubComment>> GitHubClient::ListIssueComments(int n
   return comments;
 }
 
-absl::StatusOr<std::vector<GitHubIssue>> GitHubClient::ListOpenIssuesWithLabel(std::string_view label) {
-  absl::StatusOr<std::vector<nlohmann::json>> items = CallList(RepoPath(
-      Concat("/issues?state=open&sort=created&direction=asc&per_page=100&labels=", PercentEncode(label))));
+absl::StatusOr<std::vector<GitHubIssue>> GitHubClient::ListOpenIssuesWithLabel(
+    std::string_view label) {
+  absl::StatusOr<std::vector<nlohmann::json>> items = CallList(RepoPath(Concat(
+      "/issues?state=open&sort=created&direction=asc&per_page=100&labels=", PercentEncode(label))));
   if (!items.ok()) return items.status();
   std::vector<GitHubIssue> issues;
   for (const nlohmann::json& item : *items) {
@@ -257,12 +280,14 @@ absl::StatusOr<GitHubComment> GitHubClient::AddIssueComment(int number, std::str
 
 absl::Status GitHubClient::AddLabels(int number, const std::vector<std::string>& labels) {
   const nlohmann::json payload = {{"labels", labels}};
-  return Call("POST", RepoPath(absl::StrFormat("/issues/%d/labels", number)), &payload, nullptr).status();
+  return Call("POST", RepoPath(absl::StrFormat("/issues/%d/labels", number)), &payload, nullptr)
+      .status();
 }
 
-absl::StatusOr<std::vector<GitHubPullRequest>> GitHubClient::ListPullsByHead(std::string_view branch) {
-  absl::StatusOr<std::vector<nlohmann::json>> items =
-      CallList(RepoPath(Concat("/pulls?state=all&per_page=100&head=", PercentEncode(Concat(owner_, ":", branch)))));
+absl::StatusOr<std::vector<GitHubPullRequest>> GitHubClient::ListPullsByHead(
+    std::string_view branch) {
+  absl::StatusOr<std::vector<nlohmann::json>> items = CallList(RepoPath(
+      Concat("/pulls?state=all&per_page=100&head=", PercentEncode(Concat(owner_, ":", branch)))));
   if (!items.ok()) return items.status();
   std::vector<GitHubPullRequest> pulls;
   for (const nlohmann::json& item : *items) {
@@ -274,8 +299,10 @@ absl::StatusOr<std::vector<GitHubPullRequest>> GitHubClient::ListPullsByHead(std
   return pulls;
 }
 
-absl::StatusOr<GitHubPullRequest> GitHubClient::CreatePull(std::string_view title, std::string_view head,
-                                                           std::string_view base, std::string_view body) {
+absl::StatusOr<GitHubPullRequest> GitHubClient::CreatePull(std::string_view title,
+                                                           std::string_view head,
+                                                           std::string_view base,
+                                                           std::string_view body) {
   const nlohmann::json payload = {{"title", std::string(title)},
                                   {"head", std::string(head)},
                                   {"base", std::string(base)},
@@ -286,9 +313,11 @@ absl::StatusOr<GitHubPullRequest> GitHubClient::CreatePull(std::string_view titl
   return PullRequestFromJson(*json);
 }
 
-absl::StatusOr<GitHubPullRequest> GitHubClient::UpdatePull(int number, std::string_view title, std::string_view body) {
+absl::StatusOr<GitHubPullRequest> GitHubClient::UpdatePull(int number, std::string_view title,
+                                                           std::string_view body) {
   const nlohmann::json payload = {{"title", std::string(title)}, {"body", std::string(body)}};
-  absl::StatusOr<nlohmann::json> json = Call("PATCH", RepoPath(absl::StrFormat("/pulls/%d", number)), &payload, nullptr);
+  absl::StatusOr<nlohmann::json> json =
+      Call("PATCH", RepoPath(absl::StrFormat("/pulls/%d", number)), &payload, nullptr);
   if (!json.ok()) return json.status();
   return PullRequestFromJson(*json);
 }

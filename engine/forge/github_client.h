@@ -3,11 +3,10 @@
 
 #include <atomic>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "absl/status/statusor.h"
 #include "engine/forge/github_objects.h"
@@ -60,9 +59,10 @@ class GitHubClient {
   absl::Status AddLabels(int number, const std::vector<std::string>& labels);
   // Pull requests of any state whose head is `branch` of this repository.
   absl::StatusOr<std::vector<GitHubPullRequest>> ListPullsByHead(std::string_view branch);
-  absl::StatusOr<GitHubPullRequest> CreatePull(std::string_view title, std::string_view head, std::string_view base,
+  absl::StatusOr<GitHubPullRequest> CreatePull(std::string_view title, std::string_view head,
+                                               std::string_view base, std::string_view body);
+  absl::StatusOr<GitHubPullRequest> UpdatePull(int number, std::string_view title,
                                                std::string_view body);
-  absl::StatusOr<GitHubPullRequest> UpdatePull(int number, std::string_view title, std::string_view body);
 
  private:
   GitHubClient(GitHubOptions options, std::string owner, std::string name);

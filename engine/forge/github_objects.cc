@@ -11,10 +11,15 @@ std::string Text(const nlohmann::json& json, const char* key) {
   return it != json.end() && it->is_string() ? it->get<std::string>() : "";
 }
 
-absl::Status Require(const nlohmann::json& json, const char* what, std::initializer_list<const char*> keys) {
-  if (!json.is_object()) return absl::InvalidArgumentError(absl::StrFormat("GitHub sent a %s that is not an object", what));
+absl::Status Require(const nlohmann::json& json, const char* what,
+                     std::initializer_list<const char*> keys) {
+  if (!json.is_object())
+    return absl::InvalidArgumentError(
+        absl::StrFormat("GitHub sent a %s that is not an object", what));
   for (const char* key : keys) {
-    if (!json.contains(key)) return absl::InvalidArgumentError(absl::StrFormat("GitHub sent a %s without \"%s\"", what, key));
+    if (!json.contains(key))
+      return absl::InvalidArgumentError(
+          absl::StrFormat("GitHub sent a %s without \"%s\"", what, key));
   }
   return absl::OkStatus();
 }
@@ -22,7 +27,8 @@ absl::Status Require(const nlohmann::json& json, const char* what, std::initiali
 absl::StatusOr<int64_t> Number(const nlohmann::json& json, const char* what, const char* key) {
   const nlohmann::json& value = json.at(key);
   if (!value.is_number_integer()) {
-    return absl::InvalidArgumentError(absl::StrFormat("GitHub sent a %s whose \"%s\" is not a number", what, key));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("GitHub sent a %s whose \"%s\" is not a number", what, key));
   }
   return value.get<int64_t>();
 }
@@ -35,15 +41,18 @@ std::string Login(const nlohmann::json& json) {
 }  // namespace
 
 absl::StatusOr<GitHubRepository> RepositoryFromJson(const nlohmann::json& json) {
-  if (absl::Status status = Require(json, "repository", {"full_name", "default_branch", "clone_url"}); !status.ok()) {
+  if (absl::Status status =
+          Require(json, "repository", {"full_name", "default_branch", "clone_url"});
+      !status.ok()) {
     return status;
   }
-  return GitHubRepository{Text(json, "full_name"), Text(json, "default_branch"), Text(json, "clone_url"),
-                          Text(json, "html_url")};
+  return GitHubRepository{Text(json, "full_name"), Text(json, "default_branch"),
+                          Text(json, "clone_url"), Text(json, "html_url")};
 }
 
 absl::StatusOr<GitHubIssue> IssueFromJson(const nlohmann::json& json) {
-  if (absl::Status status = Require(json, "issue", {"number", "title", "state"}); !status.ok()) return status;
+  if (absl::Status status = Require(json, "issue", {"number", "title", "state"}); !status.ok())
+    return status;
   absl::StatusOr<int64_t> number = Number(json, "issue", "number");
   if (!number.ok()) return number.status();
   GitHubIssue issue;
@@ -57,8 +66,10 @@ absl::StatusOr<GitHubIssue> IssueFromJson(const nlohmann::json& json) {
   if (const auto labels = json.find("labels"); labels != json.end() && labels->is_array()) {
     for (const nlohmann::json& label : *labels) {
       // Labels come as objects ({"name": ...}) and, in some payloads, as plain names.
-      if (label.is_string()) issue.labels.push_back(label.get<std::string>());
-      else if (label.is_object()) issue.labels.push_back(Text(label, "name"));
+      if (label.is_string())
+        issue.labels.push_back(label.get<std::string>());
+      else if (label.is_object())
+        issue.labels.push_back(Text(label, "name"));
     }
   }
   return issue;
@@ -72,15 +83,18 @@ absl::StatusOr<GitHubComment> CommentFromJson(const nlohmann::json& json) {
 }
 
 absl::StatusOr<GitHubPullRequest> PullRequestFromJson(const nlohmann::json& json) {
-  if (absl::Status status = Require(json, "pull request", {"number", "state", "head"}); !status.ok()) return status;
+  if (absl::Status status = Require(json, "pull request", {"number", "state", "head"});
+      !status.ok())
+    return status;
   absl::StatusOr<int64_t> number = Number(json, "pull request", "number");
   if (!number.ok()) return number.status();
   GitHubPullRequest pull;
   pull.number = static_cast<int>(*number);
   pull.state = Text(json, "state");
   // The list endpoint has no "merged"; "merged_at" is in both.
-  pull.merged = (json.contains("merged") && json["merged"].is_boolean() && json["merged"].get<bool>()) ||
-                !Text(json, "merged_at").empty();
+  pull.merged =
+      (json.contains("merged") && json["merged"].is_boolean() && json["merged"].get<bool>()) ||
+      !Text(json, "merged_at").empty();
   pull.title = Text(json, "title");
   pull.body = Text(json, "body");
   pull.html_url = Text(json, "html_url");
@@ -88,7 +102,8 @@ absl::StatusOr<GitHubPullRequest> PullRequestFromJson(const nlohmann::json& json
     pull.head_ref = Text(json["head"], "ref");
     pull.head_sha = Text(json["head"], "sha");
   }
-  if (const auto base = json.find("base"); base != json.end() && base->is_object()) pull.base_ref = Text(*base, "ref");
+  if (const auto base = json.find("base"); base != json.end() && base->is_object())
+    pull.base_ref = Text(*base, "ref");
   return pull;
 }
 

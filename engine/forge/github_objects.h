@@ -2,10 +2,9 @@
 #define SMALLFIX_ENGINE_FORGE_GITHUB_OBJECTS_H_
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "absl/status/statusor.h"
 

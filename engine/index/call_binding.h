@@ -15,9 +15,9 @@ namespace smallfix {
 // a call against its callee's signature, which needs no failure to show a keyword the def
 // does not take, a required parameter left out or a positional argument too many.
 struct CallBinding {
-  bool has_list_splat = false;  // *xs at the call: how many positionals it gives is unknown
-  bool has_dict_splat = false;  // **kw at the call: which keywords it gives is unknown
-  std::vector<TSNode> positionals;   // the positional arguments, in order (no splats)
+  bool has_list_splat = false;        // *xs at the call: how many positionals it gives is unknown
+  bool has_dict_splat = false;        // **kw at the call: which keywords it gives is unknown
+  std::vector<TSNode> positionals;    // the positional arguments, in order (no splats)
   std::vector<std::string> keywords;  // the keyword names passed, in order
   std::vector<std::string> filled;    // the parameters the arguments fill, each once
   // Keywords no parameter takes (the def has no **kwargs), or that only a positional-only one has.

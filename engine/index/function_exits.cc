@@ -15,7 +15,8 @@ bool BlockEnds(const Document& document, TSNode block) {
 std::vector<TSNode> ReturnStatements(TSNode def) {
   std::vector<TSNode> returns;
   WalkTree(ts_node_child_by_field_name(def, "body", 4), [&](TSNode node) {
-    if (IsType(node, "function_definition") || IsType(node, "lambda") || IsType(node, "class_definition")) {
+    if (IsType(node, "function_definition") || IsType(node, "lambda") ||
+        IsType(node, "class_definition")) {
       return Walk::kSkip;
     }
     if (IsType(node, "return_statement")) returns.push_back(node);
@@ -35,7 +36,8 @@ bool EndsControl(const Document& document, TSNode statement) {
   for (uint32_t i = 0; i < ts_node_named_child_count(statement); ++i) {
     TSNode clause = ts_node_named_child(statement, i);
     if (IsType(clause, "elif_clause")) {
-      if (!BlockEnds(document, ts_node_child_by_field_name(clause, "consequence", 11))) return false;
+      if (!BlockEnds(document, ts_node_child_by_field_name(clause, "consequence", 11)))
+        return false;
     } else if (IsType(clause, "else_clause")) {
       has_else = true;
       if (!BlockEnds(document, ts_node_child_by_field_name(clause, "body", 4))) return false;
@@ -45,7 +47,8 @@ bool EndsControl(const Document& document, TSNode statement) {
 }
 
 TSNode FallThroughStatement(const Document& document, TSNode def) {
-  const std::vector<TSNode> body = NamedChildrenSkippingComments(ts_node_child_by_field_name(def, "body", 4));
+  const std::vector<TSNode> body =
+      NamedChildrenSkippingComments(ts_node_child_by_field_name(def, "body", 4));
   if (body.empty() || EndsControl(document, body.back())) return TSNode{};
   return body.back();
 }

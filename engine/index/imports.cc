@@ -112,8 +112,7 @@ std::vector<ImportBinding> ImportsOf(const Document& document, std::string_view 
                                      bool is_package) {
   std::vector<ImportBinding> imports;
   TSNode root = document.root();
-  Collect(document, root, module, is_package,
-          Scope{0, document.text().size(), true}, imports);
+  Collect(document, root, module, is_package, Scope{0, document.text().size(), true}, imports);
   return imports;
 }
 

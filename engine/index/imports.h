@@ -19,10 +19,10 @@ namespace smallfix {
 //   from pkg import *            -> *: module "pkg", name "*"
 struct ImportBinding {
   std::string local_name;
-  std::string module;  // absolute; "" when a relative import climbs out of the repo
-  std::string name;    // the attribute taken from `module`; "" for `import module`
-  int line = 0;        // 1-based
-  size_t end_byte = 0; // the name is bound once the statement has run
+  std::string module;   // absolute; "" when a relative import climbs out of the repo
+  std::string name;     // the attribute taken from `module`; "" for `import module`
+  int line = 0;         // 1-based
+  size_t end_byte = 0;  // the name is bound once the statement has run
   // The def (or the module) whose scope the name is bound in: [scope_start, scope_end).
   size_t scope_start = 0;
   size_t scope_end = 0;

@@ -13,7 +13,7 @@ namespace {
 // Where a definition sits: the qualname prefix of what it holds, and the class if its
 // body is a class body.
 struct Scope {
-  std::string prefix;  // "", "Outer." or "f.<locals>."
+  std::string prefix;    // "", "Outer." or "f.<locals>."
   int class_index = -1;  // into ModuleOutline::classes
 };
 
@@ -118,16 +118,19 @@ class Outliner {
       ForEachNamedChild(target, add_target);
     };
     WalkTree(document_.root(), [&](TSNode node) {
-      if (IsType(node, "assignment") || IsType(node, "augmented_assignment") || IsType(node, "for_statement")) {
+      if (IsType(node, "assignment") || IsType(node, "augmented_assignment") ||
+          IsType(node, "for_statement")) {
         add_target(Field(node, "left"));
       } else if (IsType(node, "as_pattern")) {
         add_target(Field(node, "alias"));
       } else if (IsType(node, "call") && document_.NodeText(Field(node, "function")) == "setattr") {
         TSNode arguments = Field(node, "arguments");
-        TSNode name = ts_node_named_child_count(arguments) > 1 ? ts_node_named_child(arguments, 1) : TSNode{};
+        TSNode name =
+            ts_node_named_child_count(arguments) > 1 ? ts_node_named_child(arguments, 1) : TSNode{};
         if (!ts_node_is_null(name) && IsType(name, "string")) {
           std::string_view text = document_.NodeText(name);
-          if (text.size() >= 2) outline_.assigned_attributes.emplace_back(text.substr(1, text.size() - 2));
+          if (text.size() >= 2)
+            outline_.assigned_attributes.emplace_back(text.substr(1, text.size() - 2));
         }
       }
       return Walk::kDescend;
@@ -182,7 +185,8 @@ class Outliner {
     info.attributes = ClassAttributeNames(document_, node);
     info.dynamic_attributes = SetsAttributesDynamically(document_.NodeText(node));
     for (const std::string& name : info.attributes) {
-      info.dynamic_attributes |= name == "__getattr__" || name == "__getattribute__" || name == "__slots__";
+      info.dynamic_attributes |=
+          name == "__getattr__" || name == "__getattribute__" || name == "__slots__";
     }
     Scope inner{Concat(info.qualname, "."), static_cast<int>(outline_.classes.size())};
     outline_.classes.push_back(std::move(info));
@@ -203,8 +207,8 @@ ModuleOutline OutlineModule(const Document& document, const std::string& module,
 }
 
 bool SetsAttributesDynamically(std::string_view class_text) {
-  for (std::string_view marker : {"setattr(", "__dict__", "register_parameter(", "register_buffer(", "add_module(",
-                                  "register_module("}) {
+  for (std::string_view marker : {"setattr(", "__dict__", "register_parameter(", "register_buffer(",
+                                  "add_module(", "register_module("}) {
     if (class_text.find(marker) != std::string_view::npos) return true;
   }
   return false;

@@ -31,7 +31,8 @@ absl::StatusOr<std::vector<std::string>> ListPythonFiles(const std::string& root
   std::vector<std::string> files;
   const fs::path base(root);
   fs::recursive_directory_iterator it(base, fs::directory_options::skip_permission_denied, error);
-  if (error) return absl::PermissionDeniedError(Concat("cannot read ", root, ": ", error.message()));
+  if (error)
+    return absl::PermissionDeniedError(Concat("cannot read ", root, ": ", error.message()));
   for (; it != fs::recursive_directory_iterator(); it.increment(error)) {
     if (error) break;
     const fs::directory_entry& entry = *it;

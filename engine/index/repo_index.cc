@@ -1,9 +1,9 @@
 #include "engine/index/repo_index.h"
 
 #include <algorithm>
-#include <optional>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 
 #include "absl/strings/str_format.h"
 #include "engine/base/concat.h"
@@ -89,8 +89,8 @@ void RepoIndex::AddDocument(const Document& document, const std::string& package
   if (auto it = module_by_name_.find(module.name); it != module_by_name_.end()) {
     // pkg.py beside pkg/__init__.py: Python imports the package.
     skipped_.push_back(file);
-    skip_reasons_.push_back(Concat("module ", module.name, " is already indexed from ",
-                                   modules_[it->second].file));
+    skip_reasons_.push_back(
+        Concat("module ", module.name, " is already indexed from ", modules_[it->second].file));
     return;
   }
   const int module_index = static_cast<int>(modules_.size());
@@ -105,7 +105,8 @@ void RepoIndex::AddDocument(const Document& document, const std::string& package
     add_definer(name);
     module.globals.insert(std::move(name));
   }
-  for (std::string& name : outline.assigned_attributes) assigned_attributes_.insert(std::move(name));
+  for (std::string& name : outline.assigned_attributes)
+    assigned_attributes_.insert(std::move(name));
   for (const FunctionInfo& function : outline.functions) {
     if (function.qualname == function.name) add_definer(function.name);
   }
@@ -162,8 +163,8 @@ void RepoIndex::Finish() {
       if (target.kind == Target::Kind::kClass && target.class_index == static_cast<int>(i)) {
         // `class Linear(Linear)`: the base is the imported name the new class then shadows.
         auto import = module->imports.named.find(base);
-        target = import == module->imports.named.end() ? Target{}
-                                                       : ResolveImport(import->second, 1);
+        target =
+            import == module->imports.named.end() ? Target{} : ResolveImport(import->second, 1);
       }
       if (target.kind == Target::Kind::kClass && target.class_index != static_cast<int>(i)) {
         class_bases_[i].push_back(target.class_index);
@@ -287,8 +288,8 @@ RepoIndex::Target RepoIndex::ResolveAttribute(const Target& base, std::string_vi
         return target;
       }
       const ClassInfo& cls = classes_[base.class_index];
-      const int nested =
-          FindClassIndex(&modules_[class_module_[base.class_index]], Concat(cls.qualname, ".", name));
+      const int nested = FindClassIndex(&modules_[class_module_[base.class_index]],
+                                        Concat(cls.qualname, ".", name));
       if (nested >= 0) {
         target.kind = Target::Kind::kClass;
         target.class_index = nested;
@@ -311,8 +312,7 @@ RepoIndex::Target RepoIndex::ResolveDotted(const Module* module, std::string_vie
     const std::string_view part = Trim(dotted.substr(0, dot));
     dotted = dot == std::string_view::npos ? "" : dotted.substr(dot + 1);
     if (first) {
-      target = module != nullptr ? ResolveName(module, part, module->imports, depth)
-                                 : Target{};
+      target = module != nullptr ? ResolveName(module, part, module->imports, depth) : Target{};
       first = false;
     } else {
       target = ResolveAttribute(target, part, depth);
@@ -378,7 +378,8 @@ std::vector<RepoIndex::Definer> RepoIndex::ModulesDefining(std::string_view name
   }
   for (const Module& module : modules_) {
     if (!module.is_package) continue;
-    if (FindModuleExact(Concat(module.name, ".", name)) != nullptr) out.push_back({module.name, module.file, true});
+    if (FindModuleExact(Concat(module.name, ".", name)) != nullptr)
+      out.push_back({module.name, module.file, true});
   }
   return out;
 }
@@ -388,16 +389,18 @@ const RepoIndex::Module* RepoIndex::FindModuleExact(std::string_view name) const
   return it == module_by_name_.end() ? nullptr : &modules_[it->second];
 }
 
-std::optional<bool> RepoIndex::ModuleBinds(std::string_view module_name, std::string_view name) const {
+std::optional<bool> RepoIndex::ModuleBinds(std::string_view module_name,
+                                           std::string_view name) const {
   const Module* module = FindModule(module_name);
   if (module == nullptr) {
     // A namespace package binds its submodules only.
-    if (packages_.contains(module_name) && IsModuleOrPackage(Concat(module_name, ".", name))) return true;
+    if (packages_.contains(module_name) && IsModuleOrPackage(Concat(module_name, ".", name)))
+      return true;
     return std::nullopt;
   }
   if (!module->imports.stars.empty() || module->has_getattr) return std::nullopt;
-  if (module->functions.contains(name) || module->classes.contains(name) || module->globals.contains(name) ||
-      module->imports.named.contains(name)) {
+  if (module->functions.contains(name) || module->classes.contains(name) ||
+      module->globals.contains(name) || module->imports.named.contains(name)) {
     return true;
   }
   return IsModuleOrPackage(Concat(module->name, ".", name));
@@ -411,7 +414,8 @@ bool RepoIndex::IsPackage(std::string_view name) const {
 std::string RepoIndex::ImportableName(std::string_view module) const {
   // "src.pkg.mod" where src/pkg/__init__.py exists and src/ has none: "pkg.mod".
   size_t part_start = 0;
-  for (size_t end = module.find('.'); end != std::string_view::npos; end = module.find('.', end + 1)) {
+  for (size_t end = module.find('.'); end != std::string_view::npos;
+       end = module.find('.', end + 1)) {
     if (IsPackage(module.substr(0, end))) return std::string(module.substr(part_start));
     part_start = end + 1;
   }

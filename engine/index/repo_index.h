@@ -142,18 +142,18 @@ class RepoIndex {
     bool is_package = false;
     // qualname -> defs with it, the one Python ends up binding first.
     StringMap<std::vector<int>> functions;
-    StringMap<int> classes;  // qualname -> index into classes_
-    Imports imports;  // top-level ones
-    StringSet globals;  // names assigned at the top level
+    StringMap<int> classes;    // qualname -> index into classes_
+    Imports imports;           // top-level ones
+    StringSet globals;         // names assigned at the top level
     bool has_getattr = false;  // a module-level __getattr__
   };
   // What a name or dotted expression stands for.
   struct Target {
     enum class Kind { kNone, kModule, kFunctions, kClass, kExternal };
     Kind kind = Kind::kNone;
-    std::string module;       // kModule: the module's name
+    std::string module;          // kModule: the module's name
     std::vector<int> functions;  // kFunctions
-    int class_index = -1;     // kClass
+    int class_index = -1;        // kClass
   };
 
   RepoIndex() = default;

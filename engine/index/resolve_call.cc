@@ -68,7 +68,8 @@ CallTarget RepoIndex::ResolveCallTarget(const Document& document, TSNode call) c
     return target;
   };
   auto constructor = [&](int class_index) {
-    return in_class(class_index, FindMethodIndices(class_index, "__init__", false), Via::kConstructor);
+    return in_class(class_index, FindMethodIndices(class_index, "__init__", false),
+                    Via::kConstructor);
   };
   // A name or attribute the index resolved: a def (of a module, or of a class: unbound) or a class.
   auto callees = [&](const Target& target, int owner_class) {
@@ -133,7 +134,8 @@ CallTarget RepoIndex::ResolveCallTarget(const Document& document, TSNode call) c
   if (IsType(function, "identifier")) {
     const std::string_view name = document.NodeText(function);
     // cls(...) in a classmethod; self(...) is __call__, not __init__.
-    if (name == self_name && class_index >= 0) return in_classmethod ? constructor(class_index) : none;
+    if (name == self_name && class_index >= 0)
+      return in_classmethod ? constructor(class_index) : none;
     // An import inside the def shadows the module's own def of that name.
     if (auto it = imports.named.find(name); it != imports.named.end() && !it->second.top_level) {
       return callees(ResolveImport(it->second, 1), -1);
@@ -185,8 +187,9 @@ CallTarget RepoIndex::ResolveCallTarget(const Document& document, TSNode call) c
     }
     if (!local) {
       auto it = imports.named.find(parts.front());
-      target = it != imports.named.end() && !it->second.top_level ? ResolveImport(it->second, 1)
-                                                                   : ResolveName(module, parts.front(), imports, 0);
+      target = it != imports.named.end() && !it->second.top_level
+                   ? ResolveImport(it->second, 1)
+                   : ResolveName(module, parts.front(), imports, 0);
     }
     for (size_t i = 1; i < parts.size() && target.kind != Target::Kind::kNone; ++i) {
       target = ResolveAttribute(target, parts[i], 0);
@@ -244,8 +247,8 @@ bool RepoIndex::PlainPathTo(int class_index, int defining) const {
     size_t harmless = 0;
     for (const std::string& base : cls.bases) {
       const std::string_view name = Trim(std::string_view(base).substr(0, base.find('[')));
-      harmless += name == "object" || name == "ABC" || name == "abc.ABC" || name.ends_with("Generic") ||
-                  name.ends_with("Protocol");
+      harmless += name == "object" || name == "ABC" || name == "abc.ABC" ||
+                  name.ends_with("Generic") || name.ends_with("Protocol");
     }
     if (class_bases_[current].size() + harmless < cls.bases.size()) return false;
   }
@@ -271,8 +274,7 @@ std::vector<const FunctionInfo*> RepoIndex::GuessMethod(std::string_view name,
     }
     return 2;
   };
-  std::stable_sort(methods.begin(), methods.end(),
-                   [&](int a, int b) { return rank(a) < rank(b); });
+  std::stable_sort(methods.begin(), methods.end(), [&](int a, int b) { return rank(a) < rank(b); });
   return ToPointers(methods);
 }
 

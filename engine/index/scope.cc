@@ -34,7 +34,8 @@ bool InBody(TSNode node, size_t byte) {
   if (ts_node_is_null(header)) header = Field(node, "parameters");
   if (ts_node_is_null(header)) header = Field(node, "superclasses");
   if (ts_node_is_null(header)) header = Field(node, "name");
-  const size_t start = ts_node_is_null(header) ? ts_node_start_byte(node) : ts_node_end_byte(header);
+  const size_t start =
+      ts_node_is_null(header) ? ts_node_start_byte(node) : ts_node_end_byte(header);
   return start <= byte && byte <= ts_node_end_byte(node);
 }
 
@@ -53,9 +54,9 @@ void ForEachTarget(TSNode target, Leaf&& leaf) {
     return;
   }
   static constexpr std::string_view kContainers[] = {
-      "pattern_list", "tuple_pattern", "list_pattern", "list_splat_pattern", "list_splat",
-      "tuple",        "list",          "parenthesized_expression", "as_pattern_target",
-      "expression_list"};
+      "pattern_list",      "tuple_pattern",  "list_pattern", "list_splat_pattern",
+      "list_splat",        "tuple",          "list",         "parenthesized_expression",
+      "as_pattern_target", "expression_list"};
   const std::string_view type = ts_node_type(target);
   if (std::find(std::begin(kContainers), std::end(kContainers), type) == std::end(kContainers)) {
     return;
@@ -144,8 +145,8 @@ class BindingCollector {
     if (type == "import_statement" || type == "import_from_statement") {
       for (const ImportBinding& binding : ImportBindings(document_, node, "", false)) {
         if (binding.local_name == "*") continue;
-        bindings_.push_back(Binding{binding.local_name, Kind::kImport, binding.line,
-                                    binding.end_byte, kForever});
+        bindings_.push_back(
+            Binding{binding.local_name, Kind::kImport, binding.line, binding.end_byte, kForever});
       }
       return;
     }
@@ -178,7 +179,8 @@ class NameList {
       const Binding& current = *it->second;
       const bool current_in_effect = current.visible_from <= byte && byte <= current.visible_to;
       // Prefer a binding in effect, and among those the latest.
-      if (!inserted && in_effect && (!current_in_effect || binding.visible_from >= current.visible_from)) {
+      if (!inserted && in_effect &&
+          (!current_in_effect || binding.visible_from >= current.visible_from)) {
         it->second = &binding;
       }
     }
@@ -253,8 +255,8 @@ void AddClassAttributes(const Document& document, TSNode cls, std::string_view s
     attributes.push_back(binding);
   }
   ForEachNamedChild(body, [&](TSNode statement) {
-    TSNode function = IsType(statement, "decorated_definition") ? Field(statement, "definition")
-                                                                 : statement;
+    TSNode function =
+        IsType(statement, "decorated_definition") ? Field(statement, "definition") : statement;
     if (!IsType(function, "function_definition")) return;
     const std::string method_self = FirstParameter(document, function);
     if (!method_self.empty()) {
@@ -337,7 +339,8 @@ std::vector<ScopeName> NamesInScope(const Document& document, size_t byte) {
     if (!self.empty()) AddClassAttributes(document, ClassOfMethod(method), self, names);
   }
   names.AddScope(BindingCollector(document, true).Collect(document.root()), byte, true);
-  for (std::string_view builtin : BuiltinNames()) names.Add(std::string(builtin), Kind::kBuiltin, 0);
+  for (std::string_view builtin : BuiltinNames())
+    names.Add(std::string(builtin), Kind::kBuiltin, 0);
   return names.Take();
 }
 

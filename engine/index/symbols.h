@@ -21,20 +21,22 @@ struct ParamInfo {
 };
 
 struct FunctionInfo {
-  std::string name;      // "reduce"
-  std::string qualname;  // "Reducer.reduce", "reduce" or "outer.<locals>.inner" (Python's __qualname__)
-  std::string module;    // "pkg.zero.reduce"; a package's __init__.py is the package
-  std::string file;      // repo-relative path, "pkg/zero/reduce.py"
-  int line = 0;          // 1-based line of the `def` (not of its decorators)
+  std::string name;  // "reduce"
+  std::string
+      qualname;  // "Reducer.reduce", "reduce" or "outer.<locals>.inner" (Python's __qualname__)
+  std::string module;             // "pkg.zero.reduce"; a package's __init__.py is the package
+  std::string file;               // repo-relative path, "pkg/zero/reduce.py"
+  int line = 0;                   // 1-based line of the `def` (not of its decorators)
   std::vector<ParamInfo> params;  // as declared, including self/cls
-  std::vector<std::string> decorators;  // as written without the `@`: "staticmethod", "torch.no_grad()"
+  std::vector<std::string>
+      decorators;  // as written without the `@`: "staticmethod", "torch.no_grad()"
   bool is_async = false;
   bool is_method = false;  // defined directly in a class body
   bool is_staticmethod = false;
   bool is_classmethod = false;
-  bool is_property = false;     // @property, @x.setter, @cached_property, ...
-  std::string class_name;       // enclosing class's name, if a method: "Reducer"
-  std::string class_qualname;   // and its qualname: "Reducer" or "make.<locals>.Reducer"
+  bool is_property = false;    // @property, @x.setter, @cached_property, ...
+  std::string class_name;      // enclosing class's name, if a method: "Reducer"
+  std::string class_qualname;  // and its qualname: "Reducer" or "make.<locals>.Reducer"
 
   // The parameters a caller passes: drops self/cls for methods that are not static.
   std::vector<ParamInfo> CallableParams() const;
@@ -48,9 +50,10 @@ struct ClassInfo {
   std::string qualname;  // "Reducer" or "Outer.Reducer"
   std::string module;
   std::string file;
-  int line = 0;  // 1-based line of the `class`
+  int line = 0;                    // 1-based line of the `class`
   std::vector<std::string> bases;  // as written: "BaseEngine", "nn.Module", "Generic[T]"
-  std::vector<std::string> decorators;  // as written without the `@`: "dataclass", "dataclass(frozen=True)"
+  std::vector<std::string>
+      decorators;  // as written without the `@`: "dataclass", "dataclass(frozen=True)"
   // What `self.` reaches without a base: the names its body binds (methods, class
   // attributes) and the attributes its methods assign on their first parameter.
   std::vector<std::string> attributes;

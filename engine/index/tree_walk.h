@@ -28,7 +28,8 @@ inline TSNode Field(TSNode node, std::string_view field) {
 }
 
 inline bool Contains(TSNode node, size_t byte) {
-  return !ts_node_is_null(node) && ts_node_start_byte(node) <= byte && byte <= ts_node_end_byte(node);
+  return !ts_node_is_null(node) && ts_node_start_byte(node) <= byte &&
+         byte <= ts_node_end_byte(node);
 }
 
 // `text` without surrounding whitespace and line continuations.
@@ -43,9 +44,9 @@ inline std::string_view Trim(std::string_view text) {
 // only into these, and skip the expression trees that make up most of a file.
 inline bool MayHoldStatements(TSNode node) {
   static constexpr std::string_view kTypes[] = {
-      "module",        "block",          "if_statement",   "elif_clause",  "else_clause",
-      "for_statement", "while_statement", "try_statement", "except_clause", "finally_clause",
-      "with_statement", "match_statement", "case_clause",  "decorated_definition"};
+      "module",         "block",           "if_statement",  "elif_clause",         "else_clause",
+      "for_statement",  "while_statement", "try_statement", "except_clause",       "finally_clause",
+      "with_statement", "match_statement", "case_clause",   "decorated_definition"};
   const char* type = ts_node_type(node);
   for (std::string_view candidate : kTypes) {
     if (candidate == type) return true;

@@ -15,13 +15,13 @@ namespace {
 
 // Names every module, class body or method can read that builtins does not list.
 constexpr std::string_view kImplicitNames[] = {
-    "__annotations__", "__builtins__", "__class__", "__dict__",  "__file__", "__loader__",
-    "__module__",      "__package__",  "__path__",  "__qualname__", "__spec__", "copyright",
-    "credits",         "license",      "WindowsError"};
+    "__annotations__", "__builtins__", "__class__",   "__dict__", "__file__",
+    "__loader__",      "__module__",   "__package__", "__path__", "__qualname__",
+    "__spec__",        "copyright",    "credits",     "license",  "WindowsError"};
 
 bool IsImplicit(std::string_view name) {
-  return IsBuiltinName(name) ||
-         std::find(std::begin(kImplicitNames), std::end(kImplicitNames), name) != std::end(kImplicitNames);
+  return IsBuiltinName(name) || std::find(std::begin(kImplicitNames), std::end(kImplicitNames),
+                                          name) != std::end(kImplicitNames);
 }
 
 bool Is(TSNode node, TSNode other) { return !ts_node_is_null(other) && ts_node_eq(node, other); }
@@ -53,16 +53,19 @@ void ForEachIdentifier(TSNode node, Leaf&& leaf) {
 bool IsNotARead(TSNode identifier, TSNode parent) {
   const std::string_view type = ts_node_type(parent);
   if (type == "attribute") return Is(identifier, Field(parent, "attribute"));
-  if (type == "keyword_argument" || type == "default_parameter" || type == "typed_default_parameter") {
+  if (type == "keyword_argument" || type == "default_parameter" ||
+      type == "typed_default_parameter") {
     return Is(identifier, Field(parent, "name"));
   }
-  if (type == "function_definition" || type == "class_definition") return Is(identifier, Field(parent, "name"));
+  if (type == "function_definition" || type == "class_definition")
+    return Is(identifier, Field(parent, "name"));
   // `torch.Tensor` in an annotation: only the first part is a name.
   if (type == "member_type") return !Is(identifier, ts_node_named_child(parent, 0));
   static constexpr std::string_view kNeverReads[] = {
-      "dotted_name",      "aliased_import",    "relative_import",          "import_prefix",
-      "global_statement", "nonlocal_statement", "parameters",              "lambda_parameters",
-      "typed_parameter",  "list_splat_pattern", "dictionary_splat_pattern", "keyword_pattern",
+      "dotted_name",        "aliased_import",           "relative_import",
+      "import_prefix",      "global_statement",         "nonlocal_statement",
+      "parameters",         "lambda_parameters",        "typed_parameter",
+      "list_splat_pattern", "dictionary_splat_pattern", "keyword_pattern",
       "delete_statement"};
   return std::find(std::begin(kNeverReads), std::end(kNeverReads), type) != std::end(kNeverReads);
 }
@@ -87,9 +90,9 @@ bool CatchesNameError(const Document& document, TSNode try_statement) {
 
 // What a node's ancestors say about it.
 struct Context {
-  TSNode parent = {};             // null for the module
-  bool in_case_pattern = false;   // inside a match case's pattern (its names are bound, not read)
-  bool guarded = false;           // inside the body of a try whose handler catches NameError
+  TSNode parent = {};            // null for the module
+  bool in_case_pattern = false;  // inside a match case's pattern (its names are bound, not read)
+  bool guarded = false;          // inside the body of a try whose handler catches NameError
 };
 
 class Analysis {
@@ -110,8 +113,9 @@ class Analysis {
       Context inner{node, context.in_case_pattern, context.guarded};
       if (IsType(node, "case_pattern")) inner.in_case_pattern = true;
       if (IsType(node, "case_clause") || IsType(node, "block")) inner.in_case_pattern = false;
-      const TSNode guarded_body =
-          IsType(node, "try_statement") && CatchesNameError(document_, node) ? Field(node, "body") : TSNode{};
+      const TSNode guarded_body = IsType(node, "try_statement") && CatchesNameError(document_, node)
+                                      ? Field(node, "body")
+                                      : TSNode{};
       children.clear();
       ForEachNamedChild(node, [&](TSNode child) { children.push_back(child); });
       for (auto child = children.rbegin(); child != children.rend(); ++child) {
@@ -141,14 +145,17 @@ class Analysis {
       ForEachNamedChild(node, [&](TSNode parameter) {
         if (IsType(parameter, "identifier")) {
           Bind(parameter);
-        } else if (IsType(parameter, "default_parameter") || IsType(parameter, "typed_default_parameter")) {
+        } else if (IsType(parameter, "default_parameter") ||
+                   IsType(parameter, "typed_default_parameter")) {
           Bind(Field(parameter, "name"));
         } else {
           // typed_parameter, *args, **kwargs: the identifiers that are not the annotation.
           ForEachNamedChild(parameter, [&](TSNode part) {
             if (IsType(part, "identifier")) Bind(part);
             if (IsType(part, "list_splat_pattern") || IsType(part, "dictionary_splat_pattern")) {
-              ForEachNamedChild(part, [&](TSNode name) { if (IsType(name, "identifier")) Bind(name); });
+              ForEachNamedChild(part, [&](TSNode name) {
+                if (IsType(name, "identifier")) Bind(name);
+              });
             }
           });
         }
@@ -163,7 +170,8 @@ class Analysis {
       ForEachBoundIdentifier(Field(node, "alias"), [&](TSNode leaf) { Bind(leaf); });
     } else if (type == "named_expression") {
       Bind(Field(node, "name"));
-    } else if (type == "global_statement" || type == "nonlocal_statement" || type == "case_pattern") {
+    } else if (type == "global_statement" || type == "nonlocal_statement" ||
+               type == "case_pattern") {
       ForEachIdentifier(node, [&](TSNode leaf) { Bind(leaf); });
     } else if (type == "type_parameter" && Is(node, Field(context.parent, "type_parameters"))) {
       // def f[T](...) binds T; Dict[str, T] in an annotation is a read of each.
@@ -183,20 +191,23 @@ class Analysis {
 
   void Read(TSNode identifier, const Context& context) {
     const TSNode parent = context.parent;
-    if (ts_node_is_null(parent) || IsNotARead(identifier, parent) || context.in_case_pattern) return;
+    if (ts_node_is_null(parent) || IsNotARead(identifier, parent) || context.in_case_pattern)
+      return;
     const std::string name(document_.NodeText(identifier));
     if (name == "__builtins__") dynamic_ = true;
     if (bound_.contains(name) || IsImplicit(name)) return;
     if (context.guarded) return;
     auto [it, inserted] = index_.emplace(name, reads_.size());
     if (inserted) {
-      reads_.push_back(UndefinedName{name, static_cast<int>(document_.NodeStart(identifier).line) + 1, {}, {}});
+      reads_.push_back(
+          UndefinedName{name, static_cast<int>(document_.NodeStart(identifier).line) + 1, {}, {}});
     }
     UndefinedName& read = reads_[it->second];
     read.reads.push_back(ts_node_start_byte(identifier));
     if (IsType(parent, "attribute") && Is(identifier, Field(parent, "object"))) {
       std::string attribute(document_.NodeText(Field(parent, "attribute")));
-      if (std::find(read.attributes.begin(), read.attributes.end(), attribute) == read.attributes.end()) {
+      if (std::find(read.attributes.begin(), read.attributes.end(), attribute) ==
+          read.attributes.end()) {
         read.attributes.push_back(std::move(attribute));
       }
     }

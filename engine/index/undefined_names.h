@@ -13,8 +13,8 @@ namespace smallfix {
 // that is bound (`weight` for `fc1_weight`). Python raises NameError when the read runs.
 struct UndefinedName {
   std::string name;
-  int line = 0;                // 1-based line of the first read
-  std::vector<size_t> reads;   // start bytes of every read, in source order
+  int line = 0;               // 1-based line of the first read
+  std::vector<size_t> reads;  // start bytes of every read, in source order
   // The attributes read on it (`importlib.util.find_spec` -> "util"), each once, first seen
   // first: for a missing module, the submodules the file may need to import too.
   std::vector<std::string> attributes;

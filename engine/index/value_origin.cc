@@ -23,8 +23,8 @@ bool Assigns(const Document& document, TSNode target, std::string_view name, boo
       document.NodeText(ts_node_child_by_field_name(target, "value", 5)) == name) {
     return true;
   }
-  if (IsType(target, "pattern_list") || IsType(target, "tuple_pattern") || IsType(target, "tuple") ||
-      IsType(target, "list_pattern")) {
+  if (IsType(target, "pattern_list") || IsType(target, "tuple_pattern") ||
+      IsType(target, "tuple") || IsType(target, "list_pattern")) {
     for (uint32_t i = 0; i < ts_node_named_child_count(target); ++i) {
       if (document.NodeText(ts_node_named_child(target, i)) == name) return true;
     }
@@ -34,14 +34,14 @@ bool Assigns(const Document& document, TSNode target, std::string_view name, boo
 
 // The assignments of `name` in `scope` that start before byte `before`, in order. Nested defs
 // and classes are left out unless `into_defs` (self.x is assigned in any method).
-std::vector<TSNode> Assignments(const Document& document, TSNode scope, std::string_view name, size_t before,
-                                bool into_defs, bool element_writes) {
+std::vector<TSNode> Assignments(const Document& document, TSNode scope, std::string_view name,
+                                size_t before, bool into_defs, bool element_writes) {
   std::vector<TSNode> found;
   WalkTree(scope, [&](TSNode node) {
     if (ts_node_start_byte(node) >= before) return Walk::kStop;
-    const bool nested = !ts_node_eq(node, scope) &&
-                        (IsType(node, "class_definition") || IsType(node, "lambda") ||
-                         (!into_defs && IsType(node, "function_definition")));
+    const bool nested =
+        !ts_node_eq(node, scope) && (IsType(node, "class_definition") || IsType(node, "lambda") ||
+                                     (!into_defs && IsType(node, "function_definition")));
     if (nested) return Walk::kSkip;
     if ((IsType(node, "assignment") || IsType(node, "augmented_assignment")) &&
         Assigns(document, ts_node_child_by_field_name(node, "left", 4), name, element_writes)) {
@@ -57,7 +57,8 @@ std::optional<TSNode> DefOf(const Document& document, const FunctionInfo& functi
   std::optional<TSNode> statement = StatementAtLine(document, function.line - 1);
   if (!statement) return std::nullopt;
   TSNode node = *statement;
-  if (IsType(node, "decorated_definition")) node = ts_node_child_by_field_name(node, "definition", 10);
+  if (IsType(node, "decorated_definition"))
+    node = ts_node_child_by_field_name(node, "definition", 10);
   if (!IsType(node, "function_definition")) return std::nullopt;
   return node;
 }
@@ -69,18 +70,20 @@ class Tracer {
 
   // The origins of `name` read before `before` in `def` (or at module level when def is
   // null) of `document`, `hops` steps from the failure.
-  void Trace(const Document& document, std::optional<TSNode> def, size_t before, std::string_view name,
-             int hops) {
+  void Trace(const Document& document, std::optional<TSNode> def, size_t before,
+             std::string_view name, int hops) {
     if (hops > max_hops_) return;
     std::vector<TSNode> assignments;
     if (name.starts_with("self.") && def) {
       const TSNode cls = ClassOfMethod(*def);
       if (!ts_node_is_null(cls)) {
-        assignments = Assignments(document, cls, name, ts_node_end_byte(cls), /*into_defs=*/true, element_writes_);
+        assignments = Assignments(document, cls, name, ts_node_end_byte(cls), /*into_defs=*/true,
+                                  element_writes_);
       }
     } else {
       const TSNode scope = def ? ts_node_child_by_field_name(*def, "body", 4) : document.root();
-      assignments = Assignments(document, scope, name, before, /*into_defs=*/false, element_writes_);
+      assignments =
+          Assignments(document, scope, name, before, /*into_defs=*/false, element_writes_);
     }
     // The last assignments first: the nearest is the one the value came from on the straight path.
     std::reverse(assignments.begin(), assignments.end());
@@ -111,15 +114,17 @@ class Tracer {
     if (callees.empty()) return;
     const FunctionInfo& callee = *callees.front();
     absl::StatusOr<Document> loaded =
-        callee.file == document.path() ? absl::StatusOr<Document>(document)
-                                       : (load_ ? load_(callee.file) : absl::NotFoundError("no loader"));
+        callee.file == document.path()
+            ? absl::StatusOr<Document>(document)
+            : (load_ ? load_(callee.file) : absl::NotFoundError("no loader"));
     if (!loaded.ok()) return;
     documents_.push_back(*std::move(loaded));
     const Document& file = documents_.back();
     std::optional<TSNode> def = DefOf(file, callee);
     if (!def) return;
     const TSNode end = FallThroughStatement(file, *def);
-    if (!ts_node_is_null(end)) Add(file, end, hops, Concat(callee.qualname, "() can run off its end here (None)"));
+    if (!ts_node_is_null(end))
+      Add(file, end, hops, Concat(callee.qualname, "() can run off its end here (None)"));
     std::vector<TSNode> returns = ReturnStatements(*def);
     if (returns.size() > kMaxPerStep) returns.resize(kMaxPerStep);
     for (TSNode statement : returns) {
@@ -149,8 +154,8 @@ std::vector<ValueOrigin> OriginsOf(const Document& document, int line, std::stri
   std::optional<TSNode> statement = StatementAtLine(document, line - 1);
   if (!statement) return {};
   Tracer tracer(index, load, std::clamp(max_hops, 1, 3), element_writes);
-  tracer.Trace(document, EnclosingOfType(*statement, {"function_definition"}), ts_node_start_byte(*statement),
-               name, 1);
+  tracer.Trace(document, EnclosingOfType(*statement, {"function_definition"}),
+               ts_node_start_byte(*statement), name, 1);
   std::vector<ValueOrigin> origins = tracer.Take();
   std::stable_sort(origins.begin(), origins.end(),
                    [](const ValueOrigin& a, const ValueOrigin& b) { return a.hops < b.hops; });

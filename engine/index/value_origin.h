@@ -33,8 +33,8 @@ using DocumentLoader = std::function<absl::StatusOr<Document>(const std::string&
 // `element_writes`, `name[k] = v` counts as an assignment too: the value is a container and
 // what is wrong is an element of it (a tensor that keeps its graph), not the container.
 std::vector<ValueOrigin> OriginsOf(const Document& document, int line, std::string_view name,
-                                   const RepoIndex* index, const DocumentLoader& load, int max_hops = 3,
-                                   bool element_writes = false);
+                                   const RepoIndex* index, const DocumentLoader& load,
+                                   int max_hops = 3, bool element_writes = false);
 
 }  // namespace smallfix
 

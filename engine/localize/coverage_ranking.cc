@@ -1,9 +1,8 @@
 #include "engine/localize/coverage_ranking.h"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <cmath>
+#include <nlohmann/json.hpp>
 #include <set>
 
 #include "absl/status/status.h"
@@ -67,8 +66,10 @@ absl::StatusOr<LineScores> OchiaiFromCoverageJson(std::string_view coverage_json
           if (!context.is_string()) continue;
           const std::string name = ContextTestName(context.get<std::string>());
           if (name.empty() || !seen.insert(name).second) continue;
-          if (failed.count(name)) ++failed_count;
-          else if (passed.count(name)) ++passed_count;
+          if (failed.count(name))
+            ++failed_count;
+          else if (passed.count(name))
+            ++passed_count;
         }
         if (failed_count == 0) continue;
         const double score = failed_count / std::sqrt(total_failed * (failed_count + passed_count));
@@ -82,7 +83,8 @@ absl::StatusOr<LineScores> OchiaiFromCoverageJson(std::string_view coverage_json
   return scores;
 }
 
-absl::StatusOr<LineScores> OchiaiFromRun(const std::string& repo_root, std::string_view coverage_json,
+absl::StatusOr<LineScores> OchiaiFromRun(const std::string& repo_root,
+                                         std::string_view coverage_json,
                                          std::string_view junit_xml) {
   absl::StatusOr<std::vector<JUnitCase>> cases = ReadJUnit(junit_xml);
   absl::StatusOr<PathMapper> mapper = PathMapper::ForRepo(repo_root);

@@ -32,7 +32,8 @@ absl::StatusOr<LineScores> OchiaiFromCoverageJson(std::string_view coverage_json
 
 // OchiaiFromCoverageJson over the JUnit cases of the same run (validators/failure_capture.h
 // runs it), with paths mapped onto `repo_root`. An error says why there are no scores.
-absl::StatusOr<LineScores> OchiaiFromRun(const std::string& repo_root, std::string_view coverage_json,
+absl::StatusOr<LineScores> OchiaiFromRun(const std::string& repo_root,
+                                         std::string_view coverage_json,
                                          std::string_view junit_xml);
 
 // Mixes coverage into traceback-ranked sites: score = trace_weight * traceback score +

@@ -114,7 +114,8 @@ absl::StatusOr<Localization> Localize(const std::string& repo_root, std::string_
   if (binary) notes.push_back("the input contains binary (non-text) bytes; they were skipped");
 
   FailureKind kind = options.kind;
-  if (kind == FailureKind::kAuto) kind = LooksLikeJUnit(text) ? FailureKind::kJUnit : FailureKind::kLog;
+  if (kind == FailureKind::kAuto)
+    kind = LooksLikeJUnit(text) ? FailureKind::kJUnit : FailureKind::kLog;
   ParsedFailure parsed;
   if (kind == FailureKind::kJUnit) {
     if (absl::Status status = AppendJUnitTraces(text, &parsed); !status.ok()) return status;

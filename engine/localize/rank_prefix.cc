@@ -135,8 +135,8 @@ std::string_view StripTimestamp(std::string_view text) {
   rest.remove_prefix(i);
   if (!rest.empty() && rest[0] == ' ') rest.remove_prefix(1);
   // An optional level: "[INFO] ", "INFO ", "ERROR:".
-  for (std::string_view level : {"INFO", "WARNING", "WARN", "ERROR", "DEBUG", "CRITICAL",
-                                 "FATAL"}) {
+  for (std::string_view level :
+       {"INFO", "WARNING", "WARN", "ERROR", "DEBUG", "CRITICAL", "FATAL"}) {
     std::string_view candidate = rest;
     const bool level_bracket = !candidate.empty() && candidate[0] == '[';
     if (level_bracket) candidate.remove_prefix(1);

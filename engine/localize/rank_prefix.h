@@ -7,7 +7,7 @@ namespace smallfix {
 
 // A log line with the prefixes that launchers and loggers add taken off.
 struct PrefixedLine {
-  int rank = -1;          // the rank the launcher named, -1 when none
+  int rank = -1;  // the rank the launcher named, -1 when none
   // The output stream the line belongs to: the rank, or for prefixes that name only a
   // process ("(pid=4417)") a key derived from the pid; -1 when the line has no prefix.
   int stream = -1;

@@ -195,9 +195,10 @@ std::optional<Localization> RankSites(const ParsedFailure& parsed, const PathMap
       // it on each rank, a script's main. It is the harness, not the code under test, and
       // ranks below the test's own frames.
       in_harness |= frame.test && !frame.other_package;
-      double score = frame.test   ? base * kTestFrameFactor * std::pow(kOuterFrameDecay, outer_test++)
-                     : in_harness ? base * kTestFrameFactor * std::pow(kOuterFrameDecay, outer_test++ + 1)
-                                  : base * std::pow(kOuterFrameDecay, outer++);
+      double score = frame.test ? base * kTestFrameFactor * std::pow(kOuterFrameDecay, outer_test++)
+                     : in_harness
+                         ? base * kTestFrameFactor * std::pow(kOuterFrameDecay, outer_test++ + 1)
+                         : base * std::pow(kOuterFrameDecay, outer++);
       if (frame.other_package) score *= kOtherPackageFactor;
       const auto key = std::make_pair(frame.file, frame.line);
       auto [it, inserted] = index.emplace(key, result.sites.size());
@@ -216,8 +217,8 @@ std::optional<Localization> RankSites(const ParsedFailure& parsed, const PathMap
         site.symptom = candidate.symptom.Text();
         site.symptom_class = candidate.symptom.symptom_class;
       }
-      if (candidate.trace->rank >= 0 &&
-          std::find(site.ranks.begin(), site.ranks.end(), candidate.trace->rank) == site.ranks.end()) {
+      if (candidate.trace->rank >= 0 && std::find(site.ranks.begin(), site.ranks.end(),
+                                                  candidate.trace->rank) == site.ranks.end()) {
         site.ranks.push_back(candidate.trace->rank);
       }
     }

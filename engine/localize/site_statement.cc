@@ -10,7 +10,8 @@ std::optional<TSNode> FindSiteStatement(const Document& document, const Site& si
     // Walk out to the statement with exactly the recorded range (a compound statement
     // contains smaller ones that start at the same byte only for its first line).
     for (std::optional<TSNode> node = statement; node && !ts_node_is_null(*node);) {
-      if (ts_node_start_byte(*node) == site.start_byte && ts_node_end_byte(*node) == site.end_byte) {
+      if (ts_node_start_byte(*node) == site.start_byte &&
+          ts_node_end_byte(*node) == site.end_byte) {
         return node;
       }
       TSNode parent = ts_node_parent(*node);

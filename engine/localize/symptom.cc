@@ -71,7 +71,8 @@ Symptom ClassifySymptom(std::string_view type, std::string_view message) {
   Symptom symptom;
   const size_t dot = type.rfind('.');
   symptom.exception_type = std::string(dot == std::string_view::npos ? type : type.substr(dot + 1));
-  if (dot != std::string_view::npos) symptom.fields["exception_module"] = std::string(type.substr(0, dot));
+  if (dot != std::string_view::npos)
+    symptom.fields["exception_module"] = std::string(type.substr(0, dot));
   symptom.message = std::string(message);
   symptom.symptom_class = "other";
   for (const CompiledRule& rule : CompiledRules()) {

@@ -19,12 +19,15 @@ struct SymptomRule {
 inline constexpr SymptomRule kSymptomRules[] = {
     // Resource exhaustion and hangs first: their messages can also mention shapes or ranks.
     {"(?:.*OutOfMemoryError|MemoryError)", "", "out-of-memory"},
-    {"", R"re((?i)out of memory|can't allocate memory|cannot allocate memory|CUBLAS_STATUS_ALLOC_FAILED)re",
+    {"",
+     R"re((?i)out of memory|can't allocate memory|cannot allocate memory|CUBLAS_STATUS_ALLOC_FAILED)re",
      "out-of-memory"},
     {"(?:TimeoutError|DistStoreError|DistNetworkError)", "", "timeout-or-hang"},
-    {"", R"re((?i)timed out|watchdog caught|collective operation timeout|timeout \(|deadline exceeded)re",
+    {"",
+     R"re((?i)timed out|watchdog caught|collective operation timeout|timeout \(|deadline exceeded)re",
      "timeout-or-hang"},
-    {"", R"re((?i)default process group has not been initialized|process group has not been initialized|init_process_group\b.*(?:first|before)|please make sure to call init_process_group)re",
+    {"",
+     R"re((?i)default process group has not been initialized|process group has not been initialized|init_process_group\b.*(?:first|before)|please make sure to call init_process_group)re",
      "process-group-not-initialized"},
 
     {"AttributeError", R"re(^'(?P<type>NoneType)' object has no attribute '(?P<attr>[^']+)')re",
@@ -52,7 +55,8 @@ inline constexpr SymptomRule kSymptomRules[] = {
      "import-error"},
     {"(?:ModuleNotFoundError|ImportError)", "", "import-error"},
 
-    {"", R"re(The size of tensor a \((?P<expected>\d+)\) must match the size of tensor b \((?P<got>\d+)\))re",
+    {"",
+     R"re(The size of tensor a \((?P<expected>\d+)\) must match the size of tensor b \((?P<got>\d+)\))re",
      "shape-mismatch"},
     {"", R"re(mat1 and mat2 shapes cannot be multiplied \((?P<expected>\w+) and (?P<got>\w+)\))re",
      "shape-mismatch"},

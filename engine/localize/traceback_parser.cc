@@ -39,7 +39,7 @@ struct TracebackParser::Stream {
   int blank_lines = 0;
   bool chain_pending = false;
   std::optional<size_t> last_trace_id;  // for chains: the trace a new one supersedes
-  Trace pytest;                          // frames and E lines of the pytest failure being read
+  Trace pytest;                         // frames and E lines of the pytest failure being read
   bool pytest_has_error = false;
   size_t frame_indent = 0;  // indentation of the current traceback's last "File" line
   bool e_block = false;     // reading a traceback printed inside pytest's "E   " lines
@@ -115,17 +115,15 @@ bool ParseExceptionLine(std::string_view line, std::string* type, std::string* m
   const std::string_view last = name.substr(last_part);
   const bool errorish = last.find("Error") != std::string_view::npos ||
                         last.find("Exception") != std::string_view::npos ||
-                        last.find("Interrupt") != std::string_view::npos ||
-                        last == "SystemExit" || last == "StopIteration" ||
-                        last.find("Warning") != std::string_view::npos ||
+                        last.find("Interrupt") != std::string_view::npos || last == "SystemExit" ||
+                        last == "StopIteration" || last.find("Warning") != std::string_view::npos ||
                         last.find("Timeout") != std::string_view::npos;
   // CapWords names count too (custom exceptions), but "Traceback" and friends do not.
-  const bool capwords = last[0] >= 'A' && last[0] <= 'Z' && last != "Traceback" &&
-                        last != "Hint" && last != "Note" && last != "Process" && last != "Python";
-  if (!errorish && !(capwords && !rest.empty() && name.find('.') == std::string_view::npos &&
-                     last.size() > 3 && std::any_of(last.begin() + 1, last.end(), [](char c) {
-                       return c >= 'A' && c <= 'Z';
-                     }))) {
+  const bool capwords = last[0] >= 'A' && last[0] <= 'Z' && last != "Traceback" && last != "Hint" &&
+                        last != "Note" && last != "Process" && last != "Python";
+  if (!errorish &&
+      !(capwords && !rest.empty() && name.find('.') == std::string_view::npos && last.size() > 3 &&
+        std::any_of(last.begin() + 1, last.end(), [](char c) { return c >= 'A' && c <= 'Z'; }))) {
     return false;
   }
   type->assign(name);
@@ -296,8 +294,7 @@ void TracebackParser::Feed(int rank, int stream_key, std::string_view text, size
   FeedGeneral(stream, text, trimmed);
 }
 
-bool TracebackParser::FeedGeneral(Stream& stream, std::string_view text,
-                                  std::string_view trimmed) {
+bool TracebackParser::FeedGeneral(Stream& stream, std::string_view text, std::string_view trimmed) {
   const Patterns& p = *patterns_;
   if (trimmed.empty()) return false;
   const int rank = stream.rank;
@@ -392,8 +389,8 @@ bool TracebackParser::FeedGeneral(Stream& stream, std::string_view text,
       }
       // The block's last location names its exception type; pytest's own `Failed` only
       // after an "E   Failed: ..." line of the block said so.
-      const bool pytest_failed = rest == "Failed" && stream.pytest_has_error &&
-                                 stream.pytest.exception_type == "Failed";
+      const bool pytest_failed =
+          rest == "Failed" && stream.pytest_has_error && stream.pytest.exception_type == "Failed";
       if (pytest_failed || ParseExceptionLine(rest, &type, &message)) {
         if (pytest_failed) type = "Failed";
         stream.pytest.frames.push_back({path, ToInt(digits), ""});

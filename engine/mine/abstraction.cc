@@ -7,13 +7,64 @@
 namespace smallfix::mine {
 
 bool IsWellKnownName(std::string_view name) {
-  static const auto* const kNames = new absl::flat_hash_set<std::string_view>{
-      "None", "True", "False", "self", "cls", "super", "torch", "np", "numpy", "os", "sys", "math", "dist",
-      "nn", "F", "logger", "logging", "warnings", "kwargs", "args", "len", "range", "isinstance", "hasattr",
-      "getattr", "setattr", "int", "float", "str", "bool", "list", "dict", "tuple", "set", "print", "min",
-      "max", "sum", "any", "all", "zip", "enumerate", "type", "Exception", "ValueError", "TypeError",
-      "KeyError", "RuntimeError", "AttributeError", "IndexError", "NotImplementedError", "ImportError",
-      "AssertionError", "__name__", "__init__", "device", "cuda", "dtype"};
+  static const auto* const kNames = new absl::flat_hash_set<std::string_view>{"None",
+                                                                              "True",
+                                                                              "False",
+                                                                              "self",
+                                                                              "cls",
+                                                                              "super",
+                                                                              "torch",
+                                                                              "np",
+                                                                              "numpy",
+                                                                              "os",
+                                                                              "sys",
+                                                                              "math",
+                                                                              "dist",
+                                                                              "nn",
+                                                                              "F",
+                                                                              "logger",
+                                                                              "logging",
+                                                                              "warnings",
+                                                                              "kwargs",
+                                                                              "args",
+                                                                              "len",
+                                                                              "range",
+                                                                              "isinstance",
+                                                                              "hasattr",
+                                                                              "getattr",
+                                                                              "setattr",
+                                                                              "int",
+                                                                              "float",
+                                                                              "str",
+                                                                              "bool",
+                                                                              "list",
+                                                                              "dict",
+                                                                              "tuple",
+                                                                              "set",
+                                                                              "print",
+                                                                              "min",
+                                                                              "max",
+                                                                              "sum",
+                                                                              "any",
+                                                                              "all",
+                                                                              "zip",
+                                                                              "enumerate",
+                                                                              "type",
+                                                                              "Exception",
+                                                                              "ValueError",
+                                                                              "TypeError",
+                                                                              "KeyError",
+                                                                              "RuntimeError",
+                                                                              "AttributeError",
+                                                                              "IndexError",
+                                                                              "NotImplementedError",
+                                                                              "ImportError",
+                                                                              "AssertionError",
+                                                                              "__name__",
+                                                                              "__init__",
+                                                                              "device",
+                                                                              "cuda",
+                                                                              "dtype"};
   return kNames->contains(name);  // a set of views: looked up by view
 }
 
@@ -27,7 +78,8 @@ std::string Abstracter::Name(std::string_view identifier) {
   auto [it, added] = names_.try_emplace(std::string(identifier), "");
   if (added) {
     const size_t n = names_.size() - 1;
-    it->second = absl::StrCat("$", std::string(1, static_cast<char>('A' + n % 26)), n >= 26 ? absl::StrCat(n / 26) : "");
+    it->second = absl::StrCat("$", std::string(1, static_cast<char>('A' + n % 26)),
+                              n >= 26 ? absl::StrCat(n / 26) : "");
   }
   return it->second;
 }

@@ -24,7 +24,9 @@ bool IsWellKnownName(std::string_view name);
 class Abstracter {
  public:
   std::string Abstract(const Document& document, const std::vector<TSNode>& nodes);
-  std::string Abstract(const Document& document, TSNode node) { return Abstract(document, std::vector{node}); }
+  std::string Abstract(const Document& document, TSNode node) {
+    return Abstract(document, std::vector{node});
+  }
 
   // The placeholder given to `identifier` so far, or "" when it has none.
   std::string PlaceholderOf(std::string_view identifier) const;

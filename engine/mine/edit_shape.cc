@@ -20,13 +20,15 @@ std::string Cut(std::string text) {
 
 // Drops separator commas at the ends, so "add `, $K=$A`" reads "add `$K=$A`".
 std::vector<TSNode> TrimCommas(std::vector<TSNode> nodes) {
-  while (!nodes.empty() && std::string_view(ts_node_type(nodes.front())) == ",") nodes.erase(nodes.begin());
+  while (!nodes.empty() && std::string_view(ts_node_type(nodes.front())) == ",")
+    nodes.erase(nodes.begin());
   while (!nodes.empty() && std::string_view(ts_node_type(nodes.back())) == ",") nodes.pop_back();
   return nodes;
 }
 
 // Where, in words, the edit happens: what the parent node is.
-std::string Where(const Document& document, TSNode parent, const std::vector<TSNode>& nodes, Abstracter& names) {
+std::string Where(const Document& document, TSNode parent, const std::vector<TSNode>& nodes,
+                  Abstracter& names) {
   if (ts_node_is_null(parent)) return "";
   const std::string_view type = ts_node_type(parent);
   if (type == "argument_list") {
@@ -36,7 +38,8 @@ std::string Where(const Document& document, TSNode parent, const std::vector<TSN
       if (!ts_node_is_null(function)) {
         // A method call is named by its attribute, whose object does not matter here.
         TSNode name = function;
-        if (IsType(function, "attribute")) name = ts_node_child_by_field_name(function, "attribute", 9);
+        if (IsType(function, "attribute"))
+          name = ts_node_child_by_field_name(function, "attribute", 9);
         return absl::StrCat("in the arguments of a call of ", names.Abstract(document, name));
       }
     }
@@ -50,7 +53,8 @@ std::string Where(const Document& document, TSNode parent, const std::vector<TSN
 
 // "before a statement using $A" when the statement after an insertion uses a name that the
 // inserted code uses too (the shape of a guard), else "before a statement" or at a block's end.
-std::string Anchor(const Document& after, TSNode next, const std::string& inserted_text, Abstracter& names) {
+std::string Anchor(const Document& after, TSNode next, const std::string& inserted_text,
+                   Abstracter& names) {
   if (ts_node_is_null(next)) return "at the end of a block";
   std::string used;
   WalkTree(next, [&](TSNode node) {
@@ -79,7 +83,8 @@ std::string AbstractEdit::Describe() const {
 AbstractEdit AbstractTreeEdit(const Document& before, const Document& after, const TreeEdit& edit,
                               Abstracter& names) {
   AbstractEdit out;
-  const std::vector<TSNode> removed = TrimCommas(edit.removed), inserted = TrimCommas(edit.inserted);
+  const std::vector<TSNode> removed = TrimCommas(edit.removed),
+                            inserted = TrimCommas(edit.inserted);
   out.before = Cut(names.Abstract(before, removed));
   out.after = Cut(names.Abstract(after, inserted));
   out.kind = removed.empty() ? "insert" : inserted.empty() ? "delete" : "change";
@@ -101,22 +106,31 @@ std::vector<HunkShape> ShapeCommit(const MinedCommit& commit) {
     const std::vector<TreeEdit> edits = DiffTrees(*before, *after);
     for (const LineHunk& hunk : file.hunks) {
       // Hunk ranges as 0-based rows; a pure insertion or deletion touches the row it sits at.
-      const int old_first = hunk.old_start - 1, old_last = old_first + std::max(hunk.old_lines, 1) - 1;
-      const int new_first = hunk.new_start - 1, new_last = new_first + std::max(hunk.new_lines, 1) - 1;
+      const int old_first = hunk.old_start - 1,
+                old_last = old_first + std::max(hunk.old_lines, 1) - 1;
+      const int new_first = hunk.new_start - 1,
+                new_last = new_first + std::max(hunk.new_lines, 1) - 1;
       Abstracter names;
       HunkShape shape{commit.sha, commit.summary, file.path, hunk.new_start};
       for (const TreeEdit& edit : edits) {
-        const bool in_new = !edit.inserted.empty() && edit.after_row <= new_last && edit.after_end_row >= new_first;
-        const bool in_old = !edit.removed.empty() && edit.before_row <= old_last && edit.before_end_row >= old_first;
+        const bool in_new =
+            !edit.inserted.empty() && edit.after_row <= new_last && edit.after_end_row >= new_first;
+        const bool in_old = !edit.removed.empty() && edit.before_row <= old_last &&
+                            edit.before_end_row >= old_first;
         // An edit is counted in the first hunk it meets.
-        const bool first_hunk = &hunk == &file.hunks.front() ||
-            !std::any_of(file.hunks.begin(), file.hunks.begin() + (&hunk - file.hunks.data()), [&](const LineHunk& h) {
-              const int of = h.old_start - 1, ol = of + std::max(h.old_lines, 1) - 1;
-              const int nf = h.new_start - 1, nl = nf + std::max(h.new_lines, 1) - 1;
-              return (!edit.inserted.empty() && edit.after_row <= nl && edit.after_end_row >= nf) ||
-                     (!edit.removed.empty() && edit.before_row <= ol && edit.before_end_row >= of);
-            });
-        if ((in_new || in_old) && first_hunk) shape.edits.push_back(AbstractTreeEdit(*before, *after, edit, names));
+        const bool first_hunk =
+            &hunk == &file.hunks.front() ||
+            !std::any_of(file.hunks.begin(), file.hunks.begin() + (&hunk - file.hunks.data()),
+                         [&](const LineHunk& h) {
+                           const int of = h.old_start - 1, ol = of + std::max(h.old_lines, 1) - 1;
+                           const int nf = h.new_start - 1, nl = nf + std::max(h.new_lines, 1) - 1;
+                           return (!edit.inserted.empty() && edit.after_row <= nl &&
+                                   edit.after_end_row >= nf) ||
+                                  (!edit.removed.empty() && edit.before_row <= ol &&
+                                   edit.before_end_row >= of);
+                         });
+        if ((in_new || in_old) && first_hunk)
+          shape.edits.push_back(AbstractTreeEdit(*before, *after, edit, names));
       }
       if (shape.edits.empty()) continue;
       std::vector<std::string> parts;

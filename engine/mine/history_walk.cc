@@ -36,7 +36,8 @@ std::optional<MinedCommit> SmallChange(git_repository* repo, git_commit* commit,
   git_diff_options options = GIT_DIFF_OPTIONS_INIT;
   options.context_lines = 0;  // hunks hold only changed lines
   git_diff* diff_raw = nullptr;
-  if (git_diff_tree_to_tree(&diff_raw, repo, old_tree.get(), new_tree.get(), &options) != 0) return std::nullopt;
+  if (git_diff_tree_to_tree(&diff_raw, repo, old_tree.get(), new_tree.get(), &options) != 0)
+    return std::nullopt;
   GitDiff diff(diff_raw);
   // First pass over the deltas only (no blob read): count the files that matter.
   const size_t deltas = git_diff_num_deltas(diff.get());
@@ -45,7 +46,8 @@ std::optional<MinedCommit> SmallChange(git_repository* repo, git_commit* commit,
     const git_diff_delta* delta = git_diff_get_delta(diff.get(), i);
     const char* path = delta->new_file.path;
     if (!IsPython(path) || IsTestPath(path)) continue;
-    if (delta->status != GIT_DELTA_MODIFIED) return std::nullopt;  // added, deleted or renamed code: not a small fix
+    if (delta->status != GIT_DELTA_MODIFIED)
+      return std::nullopt;  // added, deleted or renamed code: not a small fix
     python.push_back(i);
     if (static_cast<int>(python.size()) > max_lines) return std::nullopt;
   }
@@ -54,7 +56,8 @@ std::optional<MinedCommit> SmallChange(git_repository* repo, git_commit* commit,
   int changed = 0;
   for (size_t i : python) {
     git_patch* patch_raw = nullptr;
-    if (git_patch_from_diff(&patch_raw, diff.get(), i) != 0 || patch_raw == nullptr) return std::nullopt;
+    if (git_patch_from_diff(&patch_raw, diff.get(), i) != 0 || patch_raw == nullptr)
+      return std::nullopt;
     GitPatch patch(patch_raw);
     size_t context = 0, added = 0, deleted = 0;
     git_patch_line_stats(&context, &added, &deleted, patch.get());
@@ -85,15 +88,19 @@ bool IsTestPath(const std::string& path) {
   const std::string base = slash == std::string::npos ? lower : lower.substr(slash + 1);
   return absl::StartsWith(lower, "test/") || absl::StartsWith(lower, "tests/") ||
          absl::StrContains(lower, "/test/") || absl::StrContains(lower, "/tests/") ||
-         absl::StartsWith(base, "test_") || absl::EndsWith(base, "_test.py") || base == "conftest.py";
+         absl::StartsWith(base, "test_") || absl::EndsWith(base, "_test.py") ||
+         base == "conftest.py";
 }
 
 absl::Status WalkHistory(const std::string& repo_path, const WalkOptions& options,
                          const std::function<void(MinedCommit)>& keep, WalkStats* stats) {
   absl::StatusOr<GitRepository> repo = OpenGitRepository(repo_path);
-  if (!repo.ok()) return absl::InvalidArgumentError(absl::StrCat("--repo ", repo_path, " is not a git repository"));
+  if (!repo.ok())
+    return absl::InvalidArgumentError(
+        absl::StrCat("--repo ", repo_path, " is not a git repository"));
   git_revwalk* walker_raw = nullptr;
-  if (git_revwalk_new(&walker_raw, repo->get()) != 0) return Libgit2Error("cannot walk the history");
+  if (git_revwalk_new(&walker_raw, repo->get()) != 0)
+    return Libgit2Error("cannot walk the history");
   GitRevwalk walker(walker_raw);
   git_revwalk_sorting(walker.get(), GIT_SORT_TIME);
   if (git_revwalk_push_head(walker.get()) != 0) {

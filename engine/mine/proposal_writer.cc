@@ -24,7 +24,8 @@ std::string Concrete(const std::string& abstract) {
     }
     const char c = abstract[++i];
     std::string digits;
-    while (i + 1 < abstract.size() && isdigit(static_cast<unsigned char>(abstract[i + 1]))) digits += abstract[++i];
+    while (i + 1 < abstract.size() && isdigit(static_cast<unsigned char>(abstract[i + 1])))
+      digits += abstract[++i];
     if (c == 'N' && digits.empty()) {
       out += "1";
     } else if (c == 'S' && digits.empty()) {
@@ -41,14 +42,16 @@ std::string Concrete(const std::string& abstract) {
 
 // An operator or keyword token that a query can name as an anonymous node.
 bool IsOperator(const std::string& token) {
-  static const auto* const kTokens = new absl::flat_hash_set<std::string>{
-      "<", "<=", ">", ">=", "==", "!=", "is", "in", "and", "or", "not", "+", "-", "*", "/", "//", "%"};
+  static const auto* const kTokens =
+      new absl::flat_hash_set<std::string>{"<",  "<=",  ">", ">=", "==", "!=", "is", "in", "and",
+                                           "or", "not", "+", "-",  "*",  "/",  "//", "%"};
   return kTokens->contains(token);
 }
 
 std::string Indent(const std::string& code, const std::string& prefix) {
   std::string out;
-  for (const std::string& line : std::vector<std::string>(absl::StrSplit(code, '\n'))) absl::StrAppend(&out, prefix, line, "\n");
+  for (const std::string& line : std::vector<std::string>(absl::StrSplit(code, '\n')))
+    absl::StrAppend(&out, prefix, line, "\n");
   return out;
 }
 
@@ -74,7 +77,8 @@ std::string DraftTemplate(const Cluster& cluster, int rank) {
   const std::string anchor = "use(a)";
   if (edit.kind == "change" && IsOperator(edit.before) && IsOperator(edit.after)) {
     query = absl::StrCat("(\"", edit.before, "\" @op)\n");
-    rewrite = absl::StrCat("  - action: replace\n    target: op\n    with: ", Quote(edit.after), "\n");
+    rewrite =
+        absl::StrCat("  - action: replace\n    target: op\n    with: ", Quote(edit.after), "\n");
   } else if (edit.kind == "insert" && edit.where.rfind("before a statement", 0) == 0) {
     rewrite = absl::StrCat("  - action: insert-before\n    code: ", Block(Concrete(edit.after), 6));
   } else {
@@ -94,21 +98,24 @@ std::string DraftTemplate(const Cluster& cluster, int rank) {
     before_body = absl::StrCat("return ", Concrete(edit.before));
     after_body = absl::StrCat("return ", Concrete(edit.after));
   }
-  std::string yaml = absl::StrCat(
-      "# DRAFT written by `smallfix mine` from a cluster of ", cluster.hunks.size(), " hunks in ", cluster.commits,
-      " commits.\n# Unreviewed: check the query, the rewrite and the examples before moving it into templates/.\n",
-      "# Shape: ", cluster.shape, "\n# Seen in:");
+  std::string yaml = absl::StrCat("# DRAFT written by `smallfix mine` from a cluster of ",
+                                  cluster.hunks.size(), " hunks in ", cluster.commits,
+                                  " commits.\n# Unreviewed: check the query, the rewrite and the "
+                                  "examples before moving it into templates/.\n",
+                                  "# Shape: ", cluster.shape, "\n# Seen in:");
   for (size_t i = 0; i < cluster.hunks.size() && i < 3; ++i) {
     absl::StrAppend(&yaml, " ", cluster.hunks[i].sha.substr(0, 10), " ", cluster.hunks[i].file, ":",
-                    cluster.hunks[i].line, i + 1 < std::min<size_t>(cluster.hunks.size(), 3) ? "," : "");
+                    cluster.hunks[i].line,
+                    i + 1 < std::min<size_t>(cluster.hunks.size(), 3) ? "," : "");
   }
   absl::StrAppend(&yaml, "\nid: generic.mined-", rank, "\nfamily: generic\nsummary: ",
                   Quote(absl::StrCat("DRAFT (mined): ", cluster.shape)), "\nprior: 0.1\n");
   if (!query.empty()) absl::StrAppend(&yaml, "query: ", Block(query, 2));
   absl::StrAppend(&yaml, "rewrite:\n", rewrite, "examples:\n");
-  absl::StrAppend(&yaml, "  - name: the mined shape\n    line: 2\n    before: ",
-                  Block(absl::StrCat("def f(a, b, c):\n", Indent(before_body, "    ")), 6),
-                  "    after: ", Block(absl::StrCat("def f(a, b, c):\n", Indent(after_body, "    ")), 6));
+  absl::StrAppend(
+      &yaml, "  - name: the mined shape\n    line: 2\n    before: ",
+      Block(absl::StrCat("def f(a, b, c):\n", Indent(before_body, "    ")), 6),
+      "    after: ", Block(absl::StrCat("def f(a, b, c):\n", Indent(after_body, "    ")), 6));
   absl::StrAppend(&yaml, "  - name: nothing to change\n    line: 2\n    before: ",
                   Block("def f():\n    pass\n", 6), "    after: null\n");
   return yaml;
@@ -118,11 +125,14 @@ absl::StatusOr<std::vector<std::string>> WriteProposals(const std::vector<Cluste
                                                         const std::string& dir) {
   std::error_code error;
   std::filesystem::create_directories(dir, error);
-  if (error) return absl::InvalidArgumentError(absl::StrCat("cannot create --propose ", dir, ": ", error.message()));
+  if (error)
+    return absl::InvalidArgumentError(
+        absl::StrCat("cannot create --propose ", dir, ": ", error.message()));
   std::vector<std::string> written;
   for (size_t i = 0; i < clusters.size() && i < kMaxProposals; ++i) {
     if (clusters[i].hunks.size() < 2) break;
-    const std::string path = (std::filesystem::path(dir) / absl::StrCat("mined_", i + 1, ".yaml")).string();
+    const std::string path =
+        (std::filesystem::path(dir) / absl::StrCat("mined_", i + 1, ".yaml")).string();
     std::ofstream out(path, std::ios::binary);
     out << DraftTemplate(clusters[i], static_cast<int>(i + 1));
     if (!out) return absl::InternalError(absl::StrCat("cannot write ", path));

@@ -17,7 +17,7 @@ struct TreeEdit {
   TSNode after_parent;
   std::vector<TSNode> removed;
   std::vector<TSNode> inserted;
-  TSNode after_next;  // the after-side sibling right after `inserted`, or a null node
+  TSNode after_next;   // the after-side sibling right after `inserted`, or a null node
   int before_row = 0;  // 0-based line of the edit in before (of its anchor for an insertion)
   int after_row = 0;   // likewise in after
   int before_end_row = 0;

@@ -20,13 +20,20 @@ absl::StatusOr<ApiHistory> ApiHistory::Load(const std::string& path) {
       for (const auto& item : entry) {
         const std::string key = item.first.as<std::string>();
         const std::string value = item.second.as<std::string>();
-        if (key == "module") change.module = value;
-        else if (key == "old") change.old_name = value;
-        else if (key == "new") change.new_name = value;
-        else if (key == "since") change.since = value;
-        else if (key == "removed") change.removed = value;
-        else if (key == "kind") change.kind = value;
-        else if (key == "source") change.source = value;
+        if (key == "module")
+          change.module = value;
+        else if (key == "old")
+          change.old_name = value;
+        else if (key == "new")
+          change.new_name = value;
+        else if (key == "since")
+          change.since = value;
+        else if (key == "removed")
+          change.removed = value;
+        else if (key == "kind")
+          change.kind = value;
+        else if (key == "source")
+          change.source = value;
         else {
           return absl::InvalidArgumentError(absl::StrFormat(
               "%s:%d: unknown key '%s' in an API change", path, item.first.Mark().line + 1, key));
@@ -34,9 +41,9 @@ absl::StatusOr<ApiHistory> ApiHistory::Load(const std::string& path) {
       }
       if (change.module.empty() || change.old_name.empty() || change.new_name.empty() ||
           change.since.empty() || change.source.empty()) {
-        return absl::InvalidArgumentError(absl::StrFormat(
-            "%s:%d: an API change needs module, old, new, since and source", path,
-            entry.Mark().line + 1));
+        return absl::InvalidArgumentError(
+            absl::StrFormat("%s:%d: an API change needs module, old, new, since and source", path,
+                            entry.Mark().line + 1));
       }
       if (change.kind.empty()) change.kind = "rename";
       changes.push_back(std::move(change));
@@ -50,11 +57,13 @@ absl::StatusOr<ApiHistory> ApiHistory::Load(const std::string& path) {
   return FromChanges(std::move(changes));
 }
 
-std::vector<const ApiChange*> ApiHistory::Find(std::string_view name, std::string_view module) const {
+std::vector<const ApiChange*> ApiHistory::Find(std::string_view name,
+                                               std::string_view module) const {
   std::vector<const ApiChange*> found;
   for (const ApiChange& change : changes_) {
     if (change.old_name != name && change.new_name != name) continue;
-    if (!module.empty() && change.module != module && !change.module.ends_with(Concat(".", module))) {
+    if (!module.empty() && change.module != module &&
+        !change.module.ends_with(Concat(".", module))) {
       continue;
     }
     found.push_back(&change);

@@ -13,12 +13,13 @@ namespace smallfix {
 // `new_name` in release `since` (and `old_name` may be gone after `removed`). Facts with
 // their source (a release note, an upstream PR), read from templates/compat/api_history.yaml.
 struct ApiChange {
-  std::string module;     // "torch.distributed"
-  std::string old_name;   // "_all_gather_base"
-  std::string new_name;   // "all_gather_into_tensor"
-  std::string since;      // "torch 1.13"
-  std::string removed;    // "" when the old name still exists
-  std::string kind;       // "rename" (same call shape) | "module-move" | "drop-in" (another package's equivalent)
+  std::string module;    // "torch.distributed"
+  std::string old_name;  // "_all_gather_base"
+  std::string new_name;  // "all_gather_into_tensor"
+  std::string since;     // "torch 1.13"
+  std::string removed;   // "" when the old name still exists
+  std::string kind;  // "rename" (same call shape) | "module-move" | "drop-in" (another package's
+                     // equivalent)
   std::string source;
 };
 

@@ -15,7 +15,8 @@ std::string DefaultTemplateDir() {
   const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", error);
   if (!error) {
     // build/smallfix -> templates/ at the repository root.
-    for (auto dir = exe.parent_path(); !dir.empty() && dir != dir.root_path(); dir = dir.parent_path()) {
+    for (auto dir = exe.parent_path(); !dir.empty() && dir != dir.root_path();
+         dir = dir.parent_path()) {
       if (std::filesystem::is_directory(dir / "templates" / "guard", error)) {
         return (dir / "templates").string();
       }
@@ -30,7 +31,8 @@ absl::StatusOr<Catalogue> Catalogue::Load(const std::string& dir) {
   absl::StatusOr<std::vector<Template>> templates = LoadTemplates(catalogue.dir);
   if (!templates.ok()) return templates.status();
   catalogue.templates = *std::move(templates);
-  const std::filesystem::path history = std::filesystem::path(catalogue.dir) / "compat" / "api_history.yaml";
+  const std::filesystem::path history =
+      std::filesystem::path(catalogue.dir) / "compat" / "api_history.yaml";
   std::error_code error;
   if (std::filesystem::exists(history, error)) {
     absl::StatusOr<ApiHistory> loaded = ApiHistory::Load(history.string());

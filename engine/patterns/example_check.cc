@@ -40,7 +40,8 @@ std::vector<ExampleResult> CheckExamples(const Template& t, const ApiHistory* hi
     context.history = history;
     context.load = [&files](const std::string& path) -> absl::StatusOr<Document> {
       auto it = files.find(path);
-      if (it == files.end()) return absl::NotFoundError(Concat("no file ", path, " in the example"));
+      if (it == files.end())
+        return absl::NotFoundError(Concat("no file ", path, " in the example"));
       return it->second;
     };
     std::vector<std::string> reasons;

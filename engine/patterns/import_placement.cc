@@ -17,13 +17,13 @@ namespace {
 
 // One import statement, new or already in the file.
 struct ImportLine {
-  bool from = false;       // `from m import ...`
-  std::string module;      // "a.b", ".utils", "__future__"
-  std::string name;        // from-imports: the one name added ("" for existing statements)
-  std::string alias;       // `as alias`, "" if none
+  bool from = false;   // `from m import ...`
+  std::string module;  // "a.b", ".utils", "__future__"
+  std::string name;    // from-imports: the one name added ("" for existing statements)
+  std::string alias;   // `as alias`, "" if none
   // Existing statements only:
   TSNode node{};
-  int group = -1;          // consecutive top-level imports with no blank line between
+  int group = -1;  // consecutive top-level imports with no blank line between
   int section = 0;
 };
 
@@ -61,7 +61,8 @@ std::optional<ImportLine> ParseNew(std::string_view statement) {
   if (w.size() >= 2 && w[0] == "import" && (w.size() == 2 || (w.size() == 4 && w[2] == "as"))) {
     line.module = std::string(w[1]);
     if (w.size() == 4) line.alias = std::string(w[3]);
-  } else if (w.size() >= 4 && w[0] == "from" && w[2] == "import" && (w.size() == 4 || (w.size() == 6 && w[4] == "as"))) {
+  } else if (w.size() >= 4 && w[0] == "from" && w[2] == "import" &&
+             (w.size() == 4 || (w.size() == 6 && w[4] == "as"))) {
     line.from = true;
     line.module = std::string(w[1]);
     line.name = std::string(w[3]);
@@ -74,7 +75,8 @@ std::optional<ImportLine> ParseNew(std::string_view statement) {
       return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.';
     });
   };
-  if (!word(line.module) || (line.from && !word(line.name)) || (!line.alias.empty() && !word(line.alias))) {
+  if (!word(line.module) || (line.from && !word(line.name)) ||
+      (!line.alias.empty() && !word(line.alias))) {
     return std::nullopt;
   }
   return line;
@@ -84,7 +86,8 @@ std::string ModuleText(const Document& document, TSNode statement) {
   if (IsType(statement, "future_import_statement")) return "__future__";
   if (IsType(statement, "import_from_statement")) {
     std::string text(document.NodeText(Field(statement, "module_name")));
-    text.erase(std::remove_if(text.begin(), text.end(), [](char c) { return std::isspace(static_cast<unsigned char>(c)); }),
+    text.erase(std::remove_if(text.begin(), text.end(),
+                              [](char c) { return std::isspace(static_cast<unsigned char>(c)); }),
                text.end());
     return text;
   }
@@ -111,7 +114,8 @@ std::vector<ImportLine> TopLevelImports(const Document& document, const IsFirstP
   bool previous_was_import = false;
   ForEachNamedChild(document.root(), [&](TSNode child) {
     if (IsComment(child)) return;
-    const bool is_import = IsType(child, "import_statement") || IsType(child, "import_from_statement") ||
+    const bool is_import = IsType(child, "import_statement") ||
+                           IsType(child, "import_from_statement") ||
                            IsType(child, "future_import_statement");
     if (!is_import) {
       previous_was_import = false;
@@ -139,8 +143,11 @@ std::string Key(std::string_view module) { return Lower(module); }
 
 // isort's order of names in one from-import: CONSTANTS, then Classes, then the rest.
 std::string TypedKey(std::string_view name) {
-  const bool has_lower = std::any_of(name.begin(), name.end(), [](char c) { return std::islower(static_cast<unsigned char>(c)); });
-  const char rank = name.size() > 1 && !has_lower ? '0' : std::isupper(static_cast<unsigned char>(name[0])) ? '1' : '2';
+  const bool has_lower = std::any_of(
+      name.begin(), name.end(), [](char c) { return std::islower(static_cast<unsigned char>(c)); });
+  const char rank = name.size() > 1 && !has_lower                       ? '0'
+                    : std::isupper(static_cast<unsigned char>(name[0])) ? '1'
+                                                                        : '2';
   return Concat(std::string(1, rank), Lower(name));
 }
 
@@ -157,7 +164,8 @@ std::string Ending(const Document& document) { return std::string(document.newli
 Edit InsertLine(const Document& document, TSNode statement, bool before, const std::string& text) {
   const std::string newline = Ending(document);
   if (before) {
-    const size_t at = document.lines().LineStart(static_cast<int>(document.NodeStart(statement).line));
+    const size_t at =
+        document.lines().LineStart(static_cast<int>(document.NodeStart(statement).line));
     return Edit{at, at, Concat(text, newline)};
   }
   const int last = EndLine(document, statement);
@@ -172,7 +180,8 @@ std::vector<TSNode> FromNames(TSNode statement) {
   const uint32_t count = ts_node_child_count(statement);
   for (uint32_t i = 0; i < count; ++i) {
     const char* field = ts_node_field_name_for_child(statement, i);
-    if (field != nullptr && std::string_view(field) == "name") names.push_back(ts_node_child(statement, i));
+    if (field != nullptr && std::string_view(field) == "name")
+      names.push_back(ts_node_child(statement, i));
   }
   return names;
 }
@@ -183,7 +192,8 @@ std::string BareName(const Document& document, TSNode name) {
 }
 
 // Adds `line.name` to the from-import `statement`.
-absl::StatusOr<Edit> JoinFromImport(const Document& document, TSNode statement, const ImportLine& line) {
+absl::StatusOr<Edit> JoinFromImport(const Document& document, TSNode statement,
+                                    const ImportLine& line) {
   const std::vector<TSNode> names = FromNames(statement);
   if (names.empty()) return absl::NotFoundError("a star import already brings every name");
   std::vector<std::string> bare;
@@ -209,13 +219,16 @@ absl::StatusOr<Edit> JoinFromImport(const Document& document, TSNode statement, 
   const std::string text = line.alias.empty() ? line.name : Concat(line.name, " as ", line.alias);
   const int statement_line = static_cast<int>(document.NodeStart(statement).line);
   // One name per line (a parenthesized list): the new one gets its own line too.
-  auto own_line = [&](TSNode name) { return static_cast<int>(document.NodeStart(name).line) != statement_line; };
+  auto own_line = [&](TSNode name) {
+    return static_cast<int>(document.NodeStart(name).line) != statement_line;
+  };
   if (place < names.size()) {
     const TSNode next = names[place];
     const size_t at = ts_node_start_byte(next);
     if (own_line(next)) {
       const int next_line = static_cast<int>(document.NodeStart(next).line);
-      return Edit{at, at, Concat(text, ",", Ending(document), LeadingWhitespace(document, next_line))};
+      return Edit{at, at,
+                  Concat(text, ",", Ending(document), LeadingWhitespace(document, next_line))};
     }
     return Edit{at, at, Concat(text, ", ")};
   }
@@ -232,7 +245,8 @@ absl::StatusOr<Edit> JoinFromImport(const Document& document, TSNode statement, 
   return Edit{end, end, Concat(",", Ending(document), indent, text)};
 }
 
-bool AlreadyImported(const Document& document, const std::vector<ImportLine>& imports, const ImportLine& line) {
+bool AlreadyImported(const Document& document, const std::vector<ImportLine>& imports,
+                     const ImportLine& line) {
   if (line.from) return false;  // checked when joining
   for (const ImportLine& existing : imports) {
     if (existing.from) continue;
@@ -255,16 +269,19 @@ bool AlreadyImported(const Document& document, const std::vector<ImportLine>& im
 absl::StatusOr<Edit> PlaceImport(const Document& document, std::string_view statement,
                                  const IsFirstParty& first_party) {
   std::optional<ImportLine> added = ParseNew(statement);
-  if (!added) return absl::InvalidArgumentError(Concat("not one import statement: `", statement, "`"));
+  if (!added)
+    return absl::InvalidArgumentError(Concat("not one import statement: `", statement, "`"));
   added->section = SectionOf(added->module, first_party);
   const std::vector<ImportLine> imports = TopLevelImports(document, first_party);
-  if (imports.empty()) return absl::NotFoundError("the module has no top-level import to place one by");
+  if (imports.empty())
+    return absl::NotFoundError("the module has no top-level import to place one by");
   if (AlreadyImported(document, imports, *added)) {
     return absl::NotFoundError(Concat("`", statement, "` is already there"));
   }
   if (added->from) {
     for (const ImportLine& existing : imports) {
-      if (existing.from && existing.module == added->module && !IsType(existing.node, "future_import_statement")) {
+      if (existing.from && existing.module == added->module &&
+          !IsType(existing.node, "future_import_statement")) {
         return JoinFromImport(document, existing.node, *added);
       }
     }

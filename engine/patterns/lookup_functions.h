@@ -16,7 +16,8 @@ namespace smallfix {
 // An argument's value, "" when not given.
 std::string LookupArg(const LookupArgs& args, const char* key);
 // The node of the capture that the argument `key` names; fails when the match has no such capture.
-absl::StatusOr<TSNode> CaptureNode(const LookupArgs& args, const char* key, const MatchState& state);
+absl::StatusOr<TSNode> CaptureNode(const LookupArgs& args, const char* key,
+                                   const MatchState& state);
 // The node of the capture named by the `call` argument; fails unless it is a call.
 absl::StatusOr<TSNode> CallNode(const LookupArgs& args, const MatchState& state);
 // The look-up does not hold: NotFound with the reason, and the match is dropped.
@@ -28,12 +29,12 @@ std::optional<size_t> NameCloseness(std::string_view name, std::string_view cand
 
 // Binds `key` to each of `values` in turn: the first in `state`, copies for the others in
 // `more`. Fails with `why` when `values` is empty.
-absl::Status BindEach(const std::string& key, const std::vector<std::string>& values, MatchState& state,
-                      std::vector<MatchState>& more, std::string_view why);
+absl::Status BindEach(const std::string& key, const std::vector<std::string>& values,
+                      MatchState& state, std::vector<MatchState>& more, std::string_view why);
 // The same for answers of two placeholders each (`keys.first` <- answer.first, ...).
 absl::Status BindEachPair(const std::pair<std::string, std::string>& keys,
-                          const std::vector<std::pair<std::string, std::string>>& answers, MatchState& state,
-                          std::vector<MatchState>& more, std::string_view why);
+                          const std::vector<std::pair<std::string, std::string>>& answers,
+                          MatchState& state, std::vector<MatchState>& more, std::string_view why);
 
 // lookups_names.cc
 absl::Status OneOf(const LookupArgs& args, const MatchContext& context, MatchState& state,
@@ -42,8 +43,8 @@ absl::Status NearestName(const LookupArgs& args, const MatchContext& context, Ma
                          std::vector<MatchState>& more);
 absl::Status SiblingMethod(const LookupArgs& args, const MatchContext& context, MatchState& state,
                            std::vector<MatchState>& more);
-absl::Status IntegerNeighbours(const LookupArgs& args, const MatchContext& context, MatchState& state,
-                               std::vector<MatchState>& more);
+absl::Status IntegerNeighbours(const LookupArgs& args, const MatchContext& context,
+                               MatchState& state, std::vector<MatchState>& more);
 absl::Status NearbyLiteral(const LookupArgs& args, const MatchContext& context, MatchState& state,
                            std::vector<MatchState>& more);
 absl::Status NearestWord(const LookupArgs& args, const MatchContext& context, MatchState& state,
@@ -68,37 +69,37 @@ absl::Status ListAccumulator(const LookupArgs& args, const MatchContext& context
                              std::vector<MatchState>& more);
 
 // lookups_undefined.cc
-absl::Status UndefinedNameLookup(const LookupArgs& args, const MatchContext& context, MatchState& state,
-                                 std::vector<MatchState>& more);
+absl::Status UndefinedNameLookup(const LookupArgs& args, const MatchContext& context,
+                                 MatchState& state, std::vector<MatchState>& more);
 absl::Status MissingImport(const LookupArgs& args, const MatchContext& context, MatchState& state,
                            std::vector<MatchState>& more);
 absl::Status MovedImport(const LookupArgs& args, const MatchContext& context, MatchState& state,
                          std::vector<MatchState>& more);
-absl::Status UnassignedAttribute(const LookupArgs& args, const MatchContext& context, MatchState& state,
-                                 std::vector<MatchState>& more);
+absl::Status UnassignedAttribute(const LookupArgs& args, const MatchContext& context,
+                                 MatchState& state, std::vector<MatchState>& more);
 
 // lookups_flags.cc
 absl::Status FlagName(const LookupArgs& args, const MatchContext& context, MatchState& state,
                       std::vector<MatchState>& more);
 // lookups_compared.cc
-absl::Status ComparedLiterals(const LookupArgs& args, const MatchContext& context, MatchState& state,
-                              std::vector<MatchState>& more);
+absl::Status ComparedLiterals(const LookupArgs& args, const MatchContext& context,
+                              MatchState& state, std::vector<MatchState>& more);
 
 // lookups_calls.cc
-absl::Status CallRejectsKeyword(const LookupArgs& args, const MatchContext& context, MatchState& state,
-                                std::vector<MatchState>& more);
-absl::Status CallMissesParameter(const LookupArgs& args, const MatchContext& context, MatchState& state,
-                                 std::vector<MatchState>& more);
-absl::Status CallExcessPositional(const LookupArgs& args, const MatchContext& context, MatchState& state,
-                                  std::vector<MatchState>& more);
-absl::Status TupleReturnTargets(const LookupArgs& args, const MatchContext& context, MatchState& state,
-                                std::vector<MatchState>& more);
+absl::Status CallRejectsKeyword(const LookupArgs& args, const MatchContext& context,
+                                MatchState& state, std::vector<MatchState>& more);
+absl::Status CallMissesParameter(const LookupArgs& args, const MatchContext& context,
+                                 MatchState& state, std::vector<MatchState>& more);
+absl::Status CallExcessPositional(const LookupArgs& args, const MatchContext& context,
+                                  MatchState& state, std::vector<MatchState>& more);
+absl::Status TupleReturnTargets(const LookupArgs& args, const MatchContext& context,
+                                MatchState& state, std::vector<MatchState>& more);
 
 // lookups_donors.cc
 absl::Status DonorEditLookup(const LookupArgs& args, const MatchContext& context, MatchState& state,
                              std::vector<MatchState>& more);
-absl::Status DonorInsertLookup(const LookupArgs& args, const MatchContext& context, MatchState& state,
-                               std::vector<MatchState>& more);
+absl::Status DonorInsertLookup(const LookupArgs& args, const MatchContext& context,
+                               MatchState& state, std::vector<MatchState>& more);
 
 }  // namespace smallfix
 

@@ -1,13 +1,12 @@
 #include "engine/patterns/lookups.h"
 
-#include "engine/patterns/lookup_functions.h"
-
 #include <algorithm>
 
 #include "engine/base/concat.h"
 #include "engine/base/edit_distance.h"
 #include "engine/index/repo_index.h"
 #include "engine/index/scope.h"
+#include "engine/patterns/lookup_functions.h"
 #include "engine/source/comma_list.h"
 #include "engine/source/syntax.h"
 
@@ -27,7 +26,8 @@ std::vector<std::string> SuppliedParameters(const Document& document, TSNode cal
       supplied.emplace_back(document.NodeText(ts_node_child_by_field_name(item, "name", 4)));
     } else if (!IsType(item, "list_splat") && !IsType(item, "dictionary_splat")) {
       // Positional arguments fill positional parameters only, never keyword-only ones.
-      while (positional < params.size() && params[positional].kind != Parameter::Kind::kPositionalOnly &&
+      while (positional < params.size() &&
+             params[positional].kind != Parameter::Kind::kPositionalOnly &&
              params[positional].kind != Parameter::Kind::kPositionalOrKeyword) {
         ++positional;
       }
@@ -39,7 +39,8 @@ std::vector<std::string> SuppliedParameters(const Document& document, TSNode cal
 }
 
 bool IsPassable(const ParamInfo& param) {
-  return param.kind != Parameter::Kind::kVarPositional && param.kind != Parameter::Kind::kVarKeyword;
+  return param.kind != Parameter::Kind::kVarPositional &&
+         param.kind != Parameter::Kind::kVarKeyword;
 }
 
 absl::Status Callee(const Args& args, const MatchContext& context, MatchState& state,
@@ -49,8 +50,9 @@ absl::Status Callee(const Args& args, const MatchContext& context, MatchState& s
   if (!call.ok()) return call.status();
   std::vector<const FunctionInfo*> callees = context.index->ResolveCall(*state.document, *call);
   if (callees.empty()) {
-    return LookupFails(Concat("cannot resolve the callee of `",
-                         state.document->NodeText(ts_node_child_by_field_name(*call, "function", 8)), "`"));
+    return LookupFails(
+        Concat("cannot resolve the callee of `",
+               state.document->NodeText(ts_node_child_by_field_name(*call, "function", 8)), "`"));
   }
   state.callee = callees.front();
   std::string params;
@@ -65,7 +67,8 @@ absl::Status Callee(const Args& args, const MatchContext& context, MatchState& s
 
 absl::Status MissingArgument(const Args& args, const MatchContext& context, MatchState& state,
                              std::vector<MatchState>&) {
-  if (state.callee == nullptr) return LookupFails("missing-argument needs a `callee` look-up first");
+  if (state.callee == nullptr)
+    return LookupFails("missing-argument needs a `callee` look-up first");
   absl::StatusOr<TSNode> call = CallNode(args, state);
   if (!call.ok()) return call.status();
   const std::vector<ParamInfo> params = state.callee->CallableParams();
@@ -80,8 +83,8 @@ absl::Status MissingArgument(const Args& args, const MatchContext& context, Matc
     const ScopeName* best = nullptr;
     for (const ScopeName& name : scope) {
       const bool exact = name.name == param.name;
-      const bool suffix = name.name.ends_with(Concat("_", param.name)) ||
-                          name.name == Concat("self.", param.name);
+      const bool suffix =
+          name.name.ends_with(Concat("_", param.name)) || name.name == Concat("self.", param.name);
       if (exact) {
         best = &name;
         break;
@@ -94,12 +97,13 @@ absl::Status MissingArgument(const Args& args, const MatchContext& context, Matc
     return absl::OkStatus();
   }
   return LookupFails(Concat("no required parameter of ", state.callee->qualname,
-                       " is missing at the call with a matching name in scope"));
+                            " is missing at the call with a matching name in scope"));
 }
 
 absl::Status NearestParameter(const Args& args, const MatchContext& context, MatchState& state,
                               std::vector<MatchState>&) {
-  if (state.callee == nullptr) return LookupFails("nearest-parameter needs a `callee` look-up first");
+  if (state.callee == nullptr)
+    return LookupFails("nearest-parameter needs a `callee` look-up first");
   const std::string name = LookupArg(args, "name");
   const ParamInfo* best = nullptr;
   size_t best_distance = SIZE_MAX;
@@ -144,7 +148,8 @@ absl::Status NearestParameter(const Args& args, const MatchContext& context, Mat
     const std::vector<std::string> wa = words(a), wb = words(b);
     size_t shared = 0;
     for (const std::string& w : wa) {
-      shared += std::any_of(wb.begin(), wb.end(), [&](const std::string& v) { return same_word(w, v); });
+      shared +=
+          std::any_of(wb.begin(), wb.end(), [&](const std::string& v) { return same_word(w, v); });
     }
     return shared >= 2 && 2 * shared >= std::min(wa.size(), wb.size()) + 1;
   };
@@ -161,17 +166,20 @@ absl::Status NearestParameter(const Args& args, const MatchContext& context, Mat
                     (best_distance <= std::max<size_t>(2, name.size() / 3) ||
                      name.find(best->name) != std::string::npos ||
                      best->name.find(name) != std::string::npos || shared_words(name, best->name));
-  if (!near) return LookupFails(Concat("no parameter of ", state.callee->qualname, " is near `", name, "`"));
+  if (!near)
+    return LookupFails(Concat("no parameter of ", state.callee->qualname, " is near `", name, "`"));
   state.bindings["parameter"] = best->name;
   return absl::OkStatus();
 }
 
 absl::Status CalleeLacksParameter(const Args& args, const MatchContext&, MatchState& state,
                                   std::vector<MatchState>&) {
-  if (state.callee == nullptr) return LookupFails("callee-lacks-parameter needs a `callee` look-up first");
+  if (state.callee == nullptr)
+    return LookupFails("callee-lacks-parameter needs a `callee` look-up first");
   const std::string name = LookupArg(args, "name");
   for (const ParamInfo& param : state.callee->params) {
-    if (param.name == name) return LookupFails(Concat(state.callee->qualname, " already has `", name, "`"));
+    if (param.name == name)
+      return LookupFails(Concat(state.callee->qualname, " already has `", name, "`"));
     if (param.kind == Parameter::Kind::kVarKeyword) {
       return LookupFails(Concat(state.callee->qualname, " already takes **", param.name));
     }
@@ -194,15 +202,18 @@ absl::Status ExternalCallee(const Args& args, const MatchContext& context, Match
 absl::Status CheckInScope(const Args& args, MatchState& state, bool want) {
   const std::string name = LookupArg(args, "name");
   const bool found = IsNameInScope(*state.document, ts_node_start_byte(state.statement), name);
-  if (found != want) return LookupFails(Concat("`", name, "` is ", found ? "" : "not ", "in scope"));
+  if (found != want)
+    return LookupFails(Concat("`", name, "` is ", found ? "" : "not ", "in scope"));
   return absl::OkStatus();
 }
 
-absl::Status InScope(const Args& args, const MatchContext&, MatchState& state, std::vector<MatchState>&) {
+absl::Status InScope(const Args& args, const MatchContext&, MatchState& state,
+                     std::vector<MatchState>&) {
   return CheckInScope(args, state, true);
 }
 
-absl::Status NotInScope(const Args& args, const MatchContext&, MatchState& state, std::vector<MatchState>&) {
+absl::Status NotInScope(const Args& args, const MatchContext&, MatchState& state,
+                        std::vector<MatchState>&) {
   return CheckInScope(args, state, false);
 }
 
@@ -211,7 +222,8 @@ absl::Status ApiRename(const Args& args, const MatchContext& context, MatchState
   if (context.history == nullptr) return LookupFails("no API-history table");
   const std::string name = LookupArg(args, "name");
   std::vector<const ApiChange*> changes = context.history->Find(name, LookupArg(args, "module"));
-  if (changes.empty()) return LookupFails(Concat("the API-history table has no change of `", name, "`"));
+  if (changes.empty())
+    return LookupFails(Concat("the API-history table has no change of `", name, "`"));
   const ApiChange& change = *changes.front();
   state.bindings["old_name"] = change.old_name;
   state.bindings["new_name"] = change.new_name;
@@ -227,7 +239,8 @@ absl::Status ApiRename(const Args& args, const MatchContext& context, MatchState
   // "torch 1.13" -> package "torch", version "1.13", for version gates.
   const size_t space = change.since.rfind(' ');
   state.bindings["since_package"] = space == std::string::npos ? "" : change.since.substr(0, space);
-  state.bindings["since_version"] = space == std::string::npos ? change.since : change.since.substr(space + 1);
+  state.bindings["since_version"] =
+      space == std::string::npos ? change.since : change.since.substr(space + 1);
   return absl::OkStatus();
 }
 
@@ -240,8 +253,8 @@ std::string LookupArg(const LookupArgs& args, const char* key) {
 
 absl::Status LookupFails(std::string_view why) { return absl::NotFoundError(std::string(why)); }
 
-absl::Status BindEach(const std::string& key, const std::vector<std::string>& values, MatchState& state,
-                      std::vector<MatchState>& more, std::string_view why) {
+absl::Status BindEach(const std::string& key, const std::vector<std::string>& values,
+                      MatchState& state, std::vector<MatchState>& more, std::string_view why) {
   if (values.empty()) return LookupFails(why);
   for (size_t i = 1; i < values.size(); ++i) {
     more.push_back(state);
@@ -251,10 +264,12 @@ absl::Status BindEach(const std::string& key, const std::vector<std::string>& va
   return absl::OkStatus();
 }
 
-absl::StatusOr<TSNode> CaptureNode(const LookupArgs& args, const char* key, const MatchState& state) {
+absl::StatusOr<TSNode> CaptureNode(const LookupArgs& args, const char* key,
+                                   const MatchState& state) {
   const std::string capture = LookupArg(args, key);
   auto it = state.nodes.find(capture);
-  if (it == state.nodes.end()) return LookupFails(Concat("no capture @", capture, " in this match"));
+  if (it == state.nodes.end())
+    return LookupFails(Concat("no capture @", capture, " in this match"));
   return it->second;
 }
 
@@ -267,8 +282,8 @@ absl::StatusOr<TSNode> CallNode(const LookupArgs& args, const MatchState& state)
 }
 
 absl::Status BindEachPair(const std::pair<std::string, std::string>& keys,
-                          const std::vector<std::pair<std::string, std::string>>& answers, MatchState& state,
-                          std::vector<MatchState>& more, std::string_view why) {
+                          const std::vector<std::pair<std::string, std::string>>& answers,
+                          MatchState& state, std::vector<MatchState>& more, std::string_view why) {
   if (answers.empty()) return LookupFails(why);
   for (size_t i = 0; i < answers.size(); ++i) {
     MatchState& target = i == 0 ? state : more.emplace_back(state);
@@ -281,99 +296,259 @@ absl::Status BindEachPair(const std::pair<std::string, std::string>& keys,
 const std::vector<LookupSpec>& LookupSpecs() {
   using K = LookupKind;
   static const std::vector<LookupSpec>* specs = new std::vector<LookupSpec>{
-      {K::kCallee, "callee", {"call"}, {"callee", "callee_file", "callee_params"}, Callee,
+      {K::kCallee,
+       "callee",
+       {"call"},
+       {"callee", "callee_file", "callee_params"},
+       Callee,
        "resolve the function a call reaches through the repo index"},
-      {K::kMissingArgument, "missing-argument", {"call", "name"}, {"argument", "value"}, MissingArgument,
+      {K::kMissingArgument,
+       "missing-argument",
+       {"call", "name"},
+       {"argument", "value"},
+       MissingArgument,
        "a required parameter of the callee the call does not pass, and a name in scope for it"},
-      {K::kNearestParameter, "nearest-parameter", {"name", "call"}, {"parameter"}, NearestParameter,
-       "the callee's parameter nearest to a name (typo or rename); with `call`, not one the call already passes"},
-      {K::kCalleeLacksParameter, "callee-lacks-parameter", {"name"}, {}, CalleeLacksParameter,
+      {K::kNearestParameter,
+       "nearest-parameter",
+       {"name", "call"},
+       {"parameter"},
+       NearestParameter,
+       "the callee's parameter nearest to a name (typo or rename); with `call`, not one the call "
+       "already passes"},
+      {K::kCalleeLacksParameter,
+       "callee-lacks-parameter",
+       {"name"},
+       {},
+       CalleeLacksParameter,
        "holds when the callee neither has the parameter nor takes **kwargs"},
-      {K::kExternalCallee, "external-callee", {"call"}, {}, ExternalCallee,
+      {K::kExternalCallee,
+       "external-callee",
+       {"call"},
+       {},
+       ExternalCallee,
        "holds when the call does not reach a def of the repo"},
       {K::kInScope, "in-scope", {"name"}, {}, InScope, "holds when the name is bound at the site"},
-      {K::kNotInScope, "not-in-scope", {"name"}, {}, NotInScope, "holds when the name is not bound at the site"},
-      {K::kApiRename, "api-rename", {"name", "module"},
-       {"old_name", "new_name", "other_name", "other_module", "other_leaf", "api_module", "since", "since_package",
-        "since_version", "removed"},
+      {K::kNotInScope,
+       "not-in-scope",
+       {"name"},
+       {},
+       NotInScope,
+       "holds when the name is not bound at the site"},
+      {K::kApiRename,
+       "api-rename",
+       {"name", "module"},
+       {"old_name", "new_name", "other_name", "other_module", "other_leaf", "api_module", "since",
+        "since_package", "since_version", "removed"},
        ApiRename,
        "the API-history entry where the name is the old or the new one"},
-      {K::kOneOf, "one-of", {"value", "among"}, {"alternative"}, OneOf,
+      {K::kOneOf,
+       "one-of",
+       {"value", "among"},
+       {"alternative"},
+       OneOf,
        "each of the `|`-separated words of `among` other than `value`, one match each"},
-      {K::kNearestName, "nearest-name", {"name"}, {"nearest"}, NearestName,
-       "the names in scope of the same kind closest to `name` (a local for a local, self.b for self.a), up to 3"},
-      {K::kSiblingMethod, "sibling-method", {"receiver", "method"}, {"sibling"}, SiblingMethod,
-       "the methods of the same receiver closest to `method` (its class's defs, its other calls in the file), up to 3"},
-      {K::kParameter, "parameter", {"name"}, {"first_statement"}, IsParameter,
-       "holds when `name` is a parameter of the enclosing def; binds the node of the def's first statement"},
-      {K::kFallThrough, "fall-through", {}, {"last_statement", "return_value"}, FallThrough,
-       "holds when the enclosing def returns a value somewhere yet can run off its end; one match per value to return"},
-      {K::kIntegerNeighbours, "integer-neighbours", {"value"}, {"alternative"}, IntegerNeighbours,
+      {K::kNearestName,
+       "nearest-name",
+       {"name"},
+       {"nearest"},
+       NearestName,
+       "the names in scope of the same kind closest to `name` (a local for a local, self.b for "
+       "self.a), up to 3"},
+      {K::kSiblingMethod,
+       "sibling-method",
+       {"receiver", "method"},
+       {"sibling"},
+       SiblingMethod,
+       "the methods of the same receiver closest to `method` (its class's defs, its other calls in "
+       "the file), up to 3"},
+      {K::kParameter,
+       "parameter",
+       {"name"},
+       {"first_statement"},
+       IsParameter,
+       "holds when `name` is a parameter of the enclosing def; binds the node of the def's first "
+       "statement"},
+      {K::kFallThrough,
+       "fall-through",
+       {},
+       {"last_statement", "return_value"},
+       FallThrough,
+       "holds when the enclosing def returns a value somewhere yet can run off its end; one match "
+       "per value to return"},
+      {K::kIntegerNeighbours,
+       "integer-neighbours",
+       {"value"},
+       {"alternative"},
+       IntegerNeighbours,
        "the integers one below and one above an integer literal (off by one), one match each"},
-      {K::kNearbyLiteral, "nearby-literal", {"literal"}, {"alternative"}, NearbyLiteral,
-       "up to 3 other literals of the captured literal's kind in the enclosing def (else the module), nearest in text first"},
-      {K::kCallableName, "callable-name", {"name"}, {}, CallableName,
-       "holds when the name at the site is a function: the file defines a def of that name, or the name is imported"},
-      {K::kParameterIs, "parameter-is", {"name", "kind"}, {}, ParameterIs,
-       "holds when `name` is a parameter of the enclosing def of `kind`: var-positional (*name), var-keyword "
+      {K::kNearbyLiteral,
+       "nearby-literal",
+       {"literal"},
+       {"alternative"},
+       NearbyLiteral,
+       "up to 3 other literals of the captured literal's kind in the enclosing def (else the "
+       "module), nearest in text first"},
+      {K::kCallableName,
+       "callable-name",
+       {"name"},
+       {},
+       CallableName,
+       "holds when the name at the site is a function: the file defines a def of that name, or the "
+       "name is imported"},
+      {K::kParameterIs,
+       "parameter-is",
+       {"name", "kind"},
+       {},
+       ParameterIs,
+       "holds when `name` is a parameter of the enclosing def of `kind`: var-positional (*name), "
+       "var-keyword "
        "(**name) or default-none (name=None)"},
-      {K::kFallbackName, "fallback-name", {"name"}, {"fallback"}, FallbackName,
-       "up to 3 imported or module-level names sharing a word with `name` (`default_collate` for `collate_fn`), "
+      {K::kFallbackName,
+       "fallback-name",
+       {"name"},
+       {"fallback"},
+       FallbackName,
+       "up to 3 imported or module-level names sharing a word with `name` (`default_collate` for "
+       "`collate_fn`), "
        "those that say default first"},
-      {K::kRepoGetter, "repo-getter", {"name"}, {"getter"}, RepoGetter,
-       "up to 3 calls of module-level `get_..._<name>()` defs of repo modules the file imports, those whose "
+      {K::kRepoGetter,
+       "repo-getter",
+       {"name"},
+       {"getter"},
+       RepoGetter,
+       "up to 3 calls of module-level `get_..._<name>()` defs of repo modules the file imports, "
+       "those whose "
        "words the enclosing def also uses first"},
-      {K::kFlagName, "flag-name", {"condition"}, {"flag", "and_operand", "or_operand"}, FlagName,
-       "the boolean parameter of the enclosing def or switch attribute of its class that the code tests most "
-       "often next to the condition's names (else in the def, else in the class); the condition as an operand "
+      {K::kFlagName,
+       "flag-name",
+       {"condition"},
+       {"flag", "and_operand", "or_operand"},
+       FlagName,
+       "the boolean parameter of the enclosing def or switch attribute of its class that the code "
+       "tests most "
+       "often next to the condition's names (else in the def, else in the class); the condition as "
+       "an operand "
        "of and / or"},
-      {K::kNearestWord, "nearest-word", {"value", "among"}, {"alternative"}, NearestWord,
-       "the `|`-separated words of `among` within a typo of `value` (not `value` itself), nearest first, up to 3"},
-      {K::kUnusedName, "unused-name", {"name"}, {"unused"}, UnusedName,
-       "up to 2 names other than `name`, of its kind, bound in the enclosing def before the site and read nowhere "
+      {K::kNearestWord,
+       "nearest-word",
+       {"value", "among"},
+       {"alternative"},
+       NearestWord,
+       "the `|`-separated words of `among` within a typo of `value` (not `value` itself), nearest "
+       "first, up to 3"},
+      {K::kUnusedName,
+       "unused-name",
+       {"name"},
+       {"unused"},
+       UnusedName,
+       "up to 2 names other than `name`, of its kind, bound in the enclosing def before the site "
+       "and read nowhere "
        "in it: loop variables first, then locals, then parameters"},
-      {K::kComparedLiterals, "compared-literals", {"subject", "literal"}, {"sibling_literal"}, ComparedLiterals,
-       "up to 2 other string literals the code compares `subject` with (==, !=, in a list or tuple) in the "
+      {K::kComparedLiterals,
+       "compared-literals",
+       {"subject", "literal"},
+       {"sibling_literal"},
+       ComparedLiterals,
+       "up to 2 other string literals the code compares `subject` with (==, !=, in a list or "
+       "tuple) in the "
        "enclosing def, else the module; most often compared first, then nearest"},
-      {K::kListAccumulator, "list-accumulator", {"name"}, {}, ListAccumulator,
-       "holds when the site is in a loop and its def sets `name` to [] or list() before the outermost loop"},
-      {K::kCallRejectsKeyword, "call-rejects-keyword", {"call", "name"}, {"callee", "callee_file", "callee_params"},
+      {K::kListAccumulator,
+       "list-accumulator",
+       {"name"},
+       {},
+       ListAccumulator,
+       "holds when the site is in a loop and its def sets `name` to [] or list() before the "
+       "outermost loop"},
+      {K::kCallRejectsKeyword,
+       "call-rejects-keyword",
+       {"call", "name"},
+       {"callee", "callee_file", "callee_params"},
        CallRejectsKeyword,
-       "holds when the index is sure of every def the call reaches and none takes the keyword (nor **kwargs)"},
-      {K::kCallMissesParameter, "call-misses-parameter", {"call", "required", "pass"},
-       {"argument", "value", "callee", "callee_file", "callee_params"}, CallMissesParameter,
-       "each parameter (required: yes, or no for one with a default) of the surely resolved callee that the "
-       "call leaves out while the same name (or self.<name>) is in scope, to pass as `pass` says: positional "
+       "holds when the index is sure of every def the call reaches and none takes the keyword (nor "
+       "**kwargs)"},
+      {K::kCallMissesParameter,
+       "call-misses-parameter",
+       {"call", "required", "pass"},
+       {"argument", "value", "callee", "callee_file", "callee_params"},
+       CallMissesParameter,
+       "each parameter (required: yes, or no for one with a default) of the surely resolved callee "
+       "that the "
+       "call leaves out while the same name (or self.<name>) is in scope, to pass as `pass` says: "
+       "positional "
        "(the next slot of a call with no keywords) or keyword"},
-      {K::kCallExcessPositional, "call-excess-positional", {"call"}, {"excess", "callee", "callee_file", "callee_params"},
+      {K::kCallExcessPositional,
+       "call-excess-positional",
+       {"call"},
+       {"excess", "callee", "callee_file", "callee_params"},
        CallExcessPositional,
-       "holds when the call passes more positional arguments than the surely resolved callee takes; binds the "
+       "holds when the call passes more positional arguments than the surely resolved callee "
+       "takes; binds the "
        "last (a node too), then any other whose name is no parameter's"},
-      {K::kTupleReturnTargets, "tuple-return-targets", {"call", "target"},
-       {"targets", "arity", "callee", "callee_file", "callee_params"}, TupleReturnTargets,
-       "holds when every return of the surely resolved callee is a tuple of one size that the assignment's "
+      {K::kTupleReturnTargets,
+       "tuple-return-targets",
+       {"call", "target"},
+       {"targets", "arity", "callee", "callee_file", "callee_params"},
+       TupleReturnTargets,
+       "holds when every return of the surely resolved callee is a tuple of one size that the "
+       "assignment's "
        "target (a name not used as a tuple, or names) does not match; binds the targets that do"},
-      {K::kUndefinedName, "undefined-name", {"capture"}, {}, UndefinedNameLookup,
-       "holds when the capture is a read of a name that nothing in the module binds and that is no builtin"},
-      {K::kMissingImport, "missing-import", {"at"}, {"name", "import"}, MissingImport,
-       "one match per name the module reads but never binds that a known module or exactly one repo module "
-       "defines, with its import statement; `at: imports` only at a site in the import block (every such name of "
+      {K::kUndefinedName,
+       "undefined-name",
+       {"capture"},
+       {},
+       UndefinedNameLookup,
+       "holds when the capture is a read of a name that nothing in the module binds and that is no "
+       "builtin"},
+      {K::kMissingImport,
+       "missing-import",
+       {"at"},
+       {"name", "import"},
+       MissingImport,
+       "one match per name the module reads but never binds that a known module or exactly one "
+       "repo module "
+       "defines, with its import statement; `at: imports` only at a site in the import block "
+       "(every such name of "
        "the module), else only names the site reads"},
-      {K::kMovedImport, "moved-import", {"names"}, {"new_module", "kept", "import"}, MovedImport,
-       "holds when the site's from-import names a repo module that lacks all (`names: all`) or only some "
-       "(`names: some`) of its names while exactly one other repo module defines the missing ones; binds that "
-       "module as the file writes it (relative or absolute), and for `some` the statement without them (`kept`) "
+      {K::kMovedImport,
+       "moved-import",
+       {"names"},
+       {"new_module", "kept", "import"},
+       MovedImport,
+       "holds when the site's from-import names a repo module that lacks all (`names: all`) or "
+       "only some "
+       "(`names: some`) of its names while exactly one other repo module defines the missing ones; "
+       "binds that "
+       "module as the file writes it (relative or absolute), and for `some` the statement without "
+       "them (`kept`) "
        "and their own import (`import`)"},
-      {K::kUnassignedAttribute, "unassigned-attribute", {"name"}, {"nearest"}, UnassignedAttribute,
-       "holds when `self.x` is read in a method but neither the class nor its repo bases assign or define `x` and "
+      {K::kUnassignedAttribute,
+       "unassigned-attribute",
+       {"name"},
+       {"nearest"},
+       UnassignedAttribute,
+       "holds when `self.x` is read in a method but neither the class nor its repo bases assign or "
+       "define `x` and "
        "no module assigns `.x`; binds up to 3 attributes the class has that are nearest to it"},
-      {K::kDonorEdit, "donor-edit", {}, {"donor_site", "donor_code", "donor_line"}, DonorEditLookup,
-       "up to 3 statements of the file of the site's shape and head (callee, target) that differ from it in one "
-       "place on the fault line (a near copy, or one token the copy writes as an expression) and read only names "
-       "bound at the site; binds the site's smallest node around that place and the copy's text for it"},
-      {K::kDonorInsert, "donor-insert", {"side"}, {"donor_statement", "donor_line"}, DonorInsertLookup,
-       "up to 3 statements that a near copy of the site statement elsewhere in the file has next to it (`side`: "
-       "before or after) where the site has none, with the copy's next statements matching the site's; read "
+      {K::kDonorEdit,
+       "donor-edit",
+       {},
+       {"donor_site", "donor_code", "donor_line"},
+       DonorEditLookup,
+       "up to 3 statements of the file of the site's shape and head (callee, target) that differ "
+       "from it in one "
+       "place on the fault line (a near copy, or one token the copy writes as an expression) and "
+       "read only names "
+       "bound at the site; binds the site's smallest node around that place and the copy's text "
+       "for it"},
+      {K::kDonorInsert,
+       "donor-insert",
+       {"side"},
+       {"donor_statement", "donor_line"},
+       DonorInsertLookup,
+       "up to 3 statements that a near copy of the site statement elsewhere in the file has next "
+       "to it (`side`: "
+       "before or after) where the site has none, with the copy's next statements matching the "
+       "site's; read "
        "only names bound at the site"},
   };
   return *specs;
@@ -393,8 +568,8 @@ const LookupSpec& SpecOf(LookupKind kind) {
   return LookupSpecs().front();  // unreachable: the table names every kind (lookups_test)
 }
 
-absl::Status RunLookup(LookupKind kind, const Args& args, const MatchContext& context, MatchState& state,
-                       std::vector<MatchState>& more) {
+absl::Status RunLookup(LookupKind kind, const Args& args, const MatchContext& context,
+                       MatchState& state, std::vector<MatchState>& more) {
   return SpecOf(kind).run(args, context, state, more);
 }
 

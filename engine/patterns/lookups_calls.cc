@@ -32,9 +32,10 @@ bool KeepsSignature(std::string_view decorator) {
   const size_t dot = decorator.rfind('.');
   if (dot != std::string_view::npos) decorator.remove_prefix(dot + 1);
   static constexpr std::string_view kKeeping[] = {
-      "staticmethod", "classmethod",   "abstractmethod", "no_grad", "inference_mode", "enable_grad",
-      "lru_cache",    "cache",         "override",       "final",   "unused",         "ignore",
-      "export",       "contextmanager", "asynccontextmanager", "rank_zero_only"};
+      "staticmethod",  "classmethod", "abstractmethod", "no_grad",        "inference_mode",
+      "enable_grad",   "lru_cache",   "cache",          "override",       "final",
+      "unused",        "ignore",      "export",         "contextmanager", "asynccontextmanager",
+      "rank_zero_only"};
   return std::find(std::begin(kKeeping), std::end(kKeeping), decorator) != std::end(kKeeping);
 }
 
@@ -42,8 +43,8 @@ bool KeepsSignature(std::string_view decorator) {
 // __init__, a method of self (and its overrides in subclasses), of super() or of a class.
 // Fails for guesses by method name, properties and defs with a decorator that may change
 // the signature.
-absl::StatusOr<std::vector<Reached>> SureCallees(const MatchContext& context, const Document& document,
-                                                 TSNode call) {
+absl::StatusOr<std::vector<Reached>> SureCallees(const MatchContext& context,
+                                                 const Document& document, TSNode call) {
   if (context.index == nullptr) return LookupFails("no repo index to resolve the callee");
   const CallTarget target = context.index->ResolveCallTarget(document, call);
   const std::string called(document.NodeText(Field(call, "function")));
@@ -59,11 +60,14 @@ absl::StatusOr<std::vector<Reached>> SureCallees(const MatchContext& context, co
     const std::string_view name = document.NodeText(head);
     for (const ScopeName& entry : NamesInScope(document, ts_node_start_byte(call))) {
       if (entry.name != name) continue;
-      const bool nested = !target.functions.empty() && (target.functions.front()->qualname.find("<locals>") !=
-                                                        std::string::npos);
-      if (entry.kind == ScopeName::Kind::kParameter || entry.kind == ScopeName::Kind::kLoopVariable ||
+      const bool nested =
+          !target.functions.empty() &&
+          (target.functions.front()->qualname.find("<locals>") != std::string::npos);
+      if (entry.kind == ScopeName::Kind::kParameter ||
+          entry.kind == ScopeName::Kind::kLoopVariable ||
           (entry.kind == ScopeName::Kind::kLocal && !nested)) {
-        return LookupFails(Concat("`", name, "` is a parameter or local here, not what the index resolved"));
+        return LookupFails(
+            Concat("`", name, "` is a parameter or local here, not what the index resolved"));
       }
       break;
     }
@@ -85,7 +89,8 @@ absl::StatusOr<std::vector<Reached>> SureCallees(const MatchContext& context, co
     if (function->is_property) return LookupFails(Concat(function->qualname, " is a property"));
     for (const std::string& decorator : function->decorators) {
       if (!KeepsSignature(decorator)) {
-        return LookupFails(Concat(function->qualname, "'s decorator @", decorator, " may change its signature"));
+        return LookupFails(
+            Concat(function->qualname, "'s decorator @", decorator, " may change its signature"));
       }
     }
     // Cls.m(obj, ...) passes self itself; a classmethod still gets cls from Python.
@@ -99,7 +104,8 @@ absl::StatusOr<std::vector<Reached>> SureCallees(const MatchContext& context, co
 void BindCallee(const FunctionInfo& callee, MatchState& state) {
   state.callee = &callee;
   std::string params;
-  for (const ParamInfo& param : callee.CallableParams()) params += (params.empty() ? "" : ", ") + param.name;
+  for (const ParamInfo& param : callee.CallableParams())
+    params += (params.empty() ? "" : ", ") + param.name;
   state.bindings["callee"] = callee.qualname;
   state.bindings["callee_file"] = callee.file;
   state.bindings["callee_params"] = params;
@@ -116,8 +122,10 @@ std::vector<std::string> MethodsAround(const Document& document, TSNode node) {
   const TSNode cls = def ? ClassOfMethod(*def) : TSNode{};
   if (ts_node_is_null(cls)) return methods;
   ForEachNamedChild(Field(cls, "body"), [&](TSNode statement) {
-    const TSNode function = IsType(statement, "decorated_definition") ? Field(statement, "definition") : statement;
-    if (IsType(function, "function_definition")) methods.emplace_back(document.NodeText(Field(function, "name")));
+    const TSNode function =
+        IsType(statement, "decorated_definition") ? Field(statement, "definition") : statement;
+    if (IsType(function, "function_definition"))
+      methods.emplace_back(document.NodeText(Field(function, "name")));
   });
   return methods;
 }
@@ -126,15 +134,18 @@ std::vector<std::string> MethodsAround(const Document& document, TSNode node) {
 // parameter or loop variable, else self.<name> when the class assigns it (not a method of
 // it). Not a global, an import or a builtin: a module-level `config` or the builtin `input`
 // is no evidence.
-std::vector<std::string> ValuesFor(const std::vector<ScopeName>& scope, const std::vector<std::string>& methods,
+std::vector<std::string> ValuesFor(const std::vector<ScopeName>& scope,
+                                   const std::vector<std::string>& methods,
                                    const std::string& name) {
   std::vector<std::string> exact, attribute;
   const bool is_method = std::find(methods.begin(), methods.end(), name) != methods.end();
   for (const ScopeName& entry : scope) {
-    if (entry.name == name && (entry.kind == ScopeName::Kind::kParameter || entry.kind == ScopeName::Kind::kLocal ||
-                               entry.kind == ScopeName::Kind::kLoopVariable)) {
+    if (entry.name == name &&
+        (entry.kind == ScopeName::Kind::kParameter || entry.kind == ScopeName::Kind::kLocal ||
+         entry.kind == ScopeName::Kind::kLoopVariable)) {
       exact.push_back(entry.name);
-    } else if (entry.kind == ScopeName::Kind::kAttribute && !is_method && entry.name.ends_with(Concat(".", name)) &&
+    } else if (entry.kind == ScopeName::Kind::kAttribute && !is_method &&
+               entry.name.ends_with(Concat(".", name)) &&
                entry.name.find('.') == entry.name.size() - name.size() - 1) {
       attribute.push_back(entry.name);
     }
@@ -145,8 +156,8 @@ std::vector<std::string> ValuesFor(const std::vector<ScopeName>& scope, const st
 
 }  // namespace
 
-absl::Status CallRejectsKeyword(const LookupArgs& args, const MatchContext& context, MatchState& state,
-                                std::vector<MatchState>&) {
+absl::Status CallRejectsKeyword(const LookupArgs& args, const MatchContext& context,
+                                MatchState& state, std::vector<MatchState>&) {
   absl::StatusOr<TSNode> call = CallNode(args, state);
   if (!call.ok()) return call.status();
   absl::StatusOr<std::vector<Reached>> reached = SureCallees(context, *state.document, *call);
@@ -162,8 +173,8 @@ absl::Status CallRejectsKeyword(const LookupArgs& args, const MatchContext& cont
   return absl::OkStatus();
 }
 
-absl::Status CallMissesParameter(const LookupArgs& args, const MatchContext& context, MatchState& state,
-                                 std::vector<MatchState>& more) {
+absl::Status CallMissesParameter(const LookupArgs& args, const MatchContext& context,
+                                 MatchState& state, std::vector<MatchState>& more) {
   absl::StatusOr<TSNode> call = CallNode(args, state);
   if (!call.ok()) return call.status();
   absl::StatusOr<std::vector<Reached>> reached = SureCallees(context, *state.document, *call);
@@ -176,13 +187,16 @@ absl::Status CallMissesParameter(const LookupArgs& args, const MatchContext& con
     bindings.push_back(BindCall(document, *call, callee.params));
     const CallBinding& binding = bindings.back();
     // A splat may fill anything; a call already wrong otherwise is another template's.
-    if (binding.has_list_splat || binding.has_dict_splat) return LookupFails("the call passes *args or **kwargs");
-    if (!binding.unknown_keywords.empty() || !binding.excess_positionals.empty() || !binding.repeated.empty()) {
+    if (binding.has_list_splat || binding.has_dict_splat)
+      return LookupFails("the call passes *args or **kwargs");
+    if (!binding.unknown_keywords.empty() || !binding.excess_positionals.empty() ||
+        !binding.repeated.empty()) {
       return LookupFails("the call disagrees with the callee otherwise");
     }
   }
   std::string passed;
-  for (TSNode item : ListItems(Field(*call, "arguments"))) passed += Concat("\n", document.NodeText(item), "\n");
+  for (TSNode item : ListItems(Field(*call, "arguments")))
+    passed += Concat("\n", document.NodeText(item), "\n");
   const std::vector<ScopeName> scope = NamesInScope(document, ts_node_start_byte(*call));
   const std::vector<std::string> methods = MethodsAround(document, *call);
   const std::vector<ParamInfo>& params = reached->front().params;
@@ -190,7 +204,8 @@ absl::Status CallMissesParameter(const LookupArgs& args, const MatchContext& con
   std::vector<std::pair<std::string, std::string>> answers;  // parameter, value
   std::vector<std::pair<std::string, std::string>> by_attribute;
   for (const ParamInfo& param : params) {
-    const bool takes_position = param.kind == Kind::kPositionalOnly || param.kind == Kind::kPositionalOrKeyword;
+    const bool takes_position =
+        param.kind == Kind::kPositionalOnly || param.kind == Kind::kPositionalOrKeyword;
     const size_t here = takes_position ? slot++ : SIZE_MAX;
     if (param.kind == Kind::kVarPositional || param.kind == Kind::kVarKeyword) continue;
     if (param.has_default == required) continue;
@@ -202,25 +217,30 @@ absl::Status CallMissesParameter(const LookupArgs& args, const MatchContext& con
     }
     if (!unfilled) continue;
     // Positionally only into the next free slot of a call that passes no keyword.
-    const bool as_positional = here == bindings.front().positionals.size() && bindings.front().keywords.empty();
-    if (as_positional != positional || (!positional && param.kind == Kind::kPositionalOnly)) continue;
+    const bool as_positional =
+        here == bindings.front().positionals.size() && bindings.front().keywords.empty();
+    if (as_positional != positional || (!positional && param.kind == Kind::kPositionalOnly))
+      continue;
     for (const std::string& value : ValuesFor(scope, methods, param.name)) {
-      if (passed.find(Concat("\n", value, "\n")) != std::string::npos) continue;  // passed already, elsewhere
-      (value.find('.') == std::string::npos ? answers : by_attribute).emplace_back(param.name, value);
+      if (passed.find(Concat("\n", value, "\n")) != std::string::npos)
+        continue;  // passed already, elsewhere
+      (value.find('.') == std::string::npos ? answers : by_attribute)
+          .emplace_back(param.name, value);
       break;
     }
   }
   answers.insert(answers.end(), by_attribute.begin(), by_attribute.end());
   if (answers.empty()) {
     return LookupFails(Concat("no ", required ? "required" : "optional", " parameter of ",
-                              reached->front().function->qualname, " is left out with its name in scope"));
+                              reached->front().function->qualname,
+                              " is left out with its name in scope"));
   }
   BindCallee(*reached->front().function, state);
   return BindEachPair({"argument", "value"}, answers, state, more, "");
 }
 
-absl::Status CallExcessPositional(const LookupArgs& args, const MatchContext& context, MatchState& state,
-                                  std::vector<MatchState>& more) {
+absl::Status CallExcessPositional(const LookupArgs& args, const MatchContext& context,
+                                  MatchState& state, std::vector<MatchState>& more) {
   absl::StatusOr<TSNode> call = CallNode(args, state);
   if (!call.ok()) return call.status();
   absl::StatusOr<std::vector<Reached>> reached = SureCallees(context, *state.document, *call);
@@ -232,7 +252,8 @@ absl::Status CallExcessPositional(const LookupArgs& args, const MatchContext& co
     binding = BindCall(document, *call, callee.params);
     if (binding.has_list_splat) return LookupFails("the call passes *args");
     if (binding.excess_positionals.empty()) {
-      return LookupFails(Concat(callee.function->qualname, " takes every positional argument the call passes"));
+      return LookupFails(
+          Concat(callee.function->qualname, " takes every positional argument the call passes"));
     }
     for (const ParamInfo& param : callee.params) names.push_back(param.name);
   }
@@ -263,7 +284,8 @@ size_t TupleArity(const Document& document, TSNode def) {
   if (!ts_node_is_null(FallThroughStatement(document, def))) return 0;
   bool yields = false;
   WalkTree(Field(def, "body"), [&](TSNode node) {
-    if (IsType(node, "function_definition") || IsType(node, "lambda") || IsType(node, "class_definition")) {
+    if (IsType(node, "function_definition") || IsType(node, "lambda") ||
+        IsType(node, "class_definition")) {
       return Walk::kSkip;
     }
     yields |= IsType(node, "yield");
@@ -311,7 +333,8 @@ Uses UsesOf(const Document& document, TSNode scope, std::string_view name, size_
   bool& tuple = uses.as_tuple;
   WalkTree(scope, [&](TSNode node) {
     if (ts_node_end_byte(node) <= after) return Walk::kSkip;
-    if (!IsType(node, "identifier") || ts_node_start_byte(node) < after || document.NodeText(node) != name) {
+    if (!IsType(node, "identifier") || ts_node_start_byte(node) < after ||
+        document.NodeText(node) != name) {
       return Walk::kDescend;
     }
     const TSNode parent = ts_node_parent(node);
@@ -319,11 +342,13 @@ Uses UsesOf(const Document& document, TSNode scope, std::string_view name, size_
       const std::string_view attribute = document.NodeText(Field(parent, "attribute"));
       uses.as_object |= attribute != "count" && attribute != "index";
     }
-    if (IsType(parent, "call") && ts_node_eq(Field(parent, "function"), node)) uses.as_object = true;
+    if (IsType(parent, "call") && ts_node_eq(Field(parent, "function"), node))
+      uses.as_object = true;
     // Returned as it is, alone or in a tuple, list or dict: passed on, maybe as the tuple.
     TSNode up = parent;
     while (IsType(up, "expression_list") || IsType(up, "tuple") || IsType(up, "list") ||
-           IsType(up, "parenthesized_expression") || IsType(up, "pair") || IsType(up, "dictionary")) {
+           IsType(up, "parenthesized_expression") || IsType(up, "pair") ||
+           IsType(up, "dictionary")) {
       up = ts_node_parent(up);
     }
     tuple |= IsType(up, "return_statement");
@@ -347,8 +372,8 @@ Uses UsesOf(const Document& document, TSNode scope, std::string_view name, size_
 
 }  // namespace
 
-absl::Status TupleReturnTargets(const LookupArgs& args, const MatchContext& context, MatchState& state,
-                                std::vector<MatchState>&) {
+absl::Status TupleReturnTargets(const LookupArgs& args, const MatchContext& context,
+                                MatchState& state, std::vector<MatchState>&) {
   absl::StatusOr<TSNode> call = CallNode(args, state);
   if (!call.ok()) return call.status();
   const std::string target_name = LookupArg(args, "target");
@@ -365,7 +390,8 @@ absl::Status TupleReturnTargets(const LookupArgs& args, const MatchContext& cont
     const TSNode def = DefAtLine(*file, *callee.function);
     const size_t n = ts_node_is_null(def) ? 0 : TupleArity(*file, def);
     if (n == 0 || (arity != 0 && n != arity)) {
-      return LookupFails(Concat(callee.function->qualname, " does not always return a tuple of one size"));
+      return LookupFails(
+          Concat(callee.function->qualname, " does not always return a tuple of one size"));
     }
     arity = n;
   }
@@ -373,16 +399,18 @@ absl::Status TupleReturnTargets(const LookupArgs& args, const MatchContext& cont
   std::vector<std::string> names;
   if (IsType(target, "identifier")) {
     std::optional<TSNode> scope = EnclosingOfType(target, {"function_definition"});
-    const Uses uses =
-        UsesOf(document, scope ? *scope : document.root(), document.NodeText(target), ts_node_end_byte(state.statement));
+    const Uses uses = UsesOf(document, scope ? *scope : document.root(), document.NodeText(target),
+                             ts_node_end_byte(state.statement));
     if (uses.as_tuple || !uses.as_object) {
-      return LookupFails(Concat("`", document.NodeText(target), "` is ",
-                                uses.as_tuple ? "read as a tuple later" : "never read as one object later"));
+      return LookupFails(
+          Concat("`", document.NodeText(target), "` is ",
+                 uses.as_tuple ? "read as a tuple later" : "never read as one object later"));
     }
     names.emplace_back(document.NodeText(target));
   } else if (IsType(target, "pattern_list") || IsType(target, "tuple_pattern")) {
     for (TSNode item : NamedChildrenSkippingComments(target)) {
-      if (IsType(item, "list_splat_pattern")) return LookupFails("a starred target takes any count");
+      if (IsType(item, "list_splat_pattern"))
+        return LookupFails("a starred target takes any count");
       names.emplace_back(document.NodeText(item));
     }
   } else {
@@ -393,7 +421,8 @@ absl::Status TupleReturnTargets(const LookupArgs& args, const MatchContext& cont
   for (size_t i = names.size(); i-- > 0 && names.size() > arity;) {
     if (names[i] == "_") names.erase(names.begin() + static_cast<std::ptrdiff_t>(i));
   }
-  if (names.size() > arity) return LookupFails("more targets than values, and not enough of them are `_`");
+  if (names.size() > arity)
+    return LookupFails("more targets than values, and not enough of them are `_`");
   while (names.size() < arity) names.emplace_back("_");
   std::string joined;
   for (const std::string& name : names) joined += (joined.empty() ? "" : ", ") + name;

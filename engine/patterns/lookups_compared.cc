@@ -79,7 +79,8 @@ absl::Status ComparedLiterals(const LookupArgs& args, const MatchContext&, Match
     return it->second;
   };
   std::optional<TSNode> subject = node_of("subject"), literal = node_of("literal");
-  if (!subject || !literal) return LookupFails("compared-literals needs the @subject and @literal captures");
+  if (!subject || !literal)
+    return LookupFails("compared-literals needs the @subject and @literal captures");
   const Document& document = *state.document;
   std::optional<std::string> own = StringContent(document, *literal);
   if (!own) return LookupFails("the compared value is not a plain string literal");
@@ -99,9 +100,11 @@ absl::Status ComparedLiterals(const LookupArgs& args, const MatchContext&, Match
     return a.count != b.count ? a.count > b.count : a.distance < b.distance;
   });
   std::vector<std::string> texts;
-  for (size_t i = 0; i < siblings.size() && i < kMaxSiblings; ++i) texts.push_back(siblings[i].text);
-  return BindEach("sibling_literal", texts, state, more,
-                  Concat("`", document.NodeText(*subject), "` is compared with no other string literal"));
+  for (size_t i = 0; i < siblings.size() && i < kMaxSiblings; ++i)
+    texts.push_back(siblings[i].text);
+  return BindEach(
+      "sibling_literal", texts, state, more,
+      Concat("`", document.NodeText(*subject), "` is compared with no other string literal"));
 }
 
 }  // namespace smallfix

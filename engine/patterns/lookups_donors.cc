@@ -26,8 +26,9 @@ constexpr int kMaxInsertedLines = 6;
 
 bool IsCompound(TSNode node) {
   static const std::set<std::string_view>* compound = new std::set<std::string_view>{
-      "if_statement",   "for_statement",       "while_statement",      "try_statement", "with_statement",
-      "match_statement", "function_definition", "class_definition", "decorated_definition"};
+      "if_statement",        "for_statement",    "while_statement",
+      "try_statement",       "with_statement",   "match_statement",
+      "function_definition", "class_definition", "decorated_definition"};
   return compound->contains(ts_node_type(node));
 }
 
@@ -62,7 +63,8 @@ std::string HeadOf(const std::vector<SyntaxToken>& tokens, size_t from = 0) {
 std::string ValueHeadOf(TSNode statement, const std::vector<SyntaxToken>& tokens) {
   if (!IsType(statement, "expression_statement")) return "";
   for (size_t k = 0; k < tokens.size(); ++k) {
-    if (tokens[k].type == "(" || tokens[k].type == "[") return "";  // `=` inside a call is a keyword
+    if (tokens[k].type == "(" || tokens[k].type == "[")
+      return "";  // `=` inside a call is a keyword
     if (IsAssignOperator(tokens[k].text)) return HeadOf(tokens, k + 1);
   }
   return "";
@@ -88,7 +90,8 @@ std::string_view MethodOf(std::string_view head) {
 // Whether two statements share the head of the statement or of the value they assign, or
 // call a method of one name (`_Linear.apply(...)` and `_LayerNormLinear.apply(...)`, sibling
 // calls whose arguments line up).
-bool SameHead(TSNode a, const std::vector<SyntaxToken>& a_tokens, TSNode b, const std::vector<SyntaxToken>& b_tokens) {
+bool SameHead(TSNode a, const std::vector<SyntaxToken>& a_tokens, TSNode b,
+              const std::vector<SyntaxToken>& b_tokens) {
   const std::string a_head = HeadOf(a_tokens), b_head = HeadOf(b_tokens);
   const std::string a_value = ValueHeadOf(a, a_tokens), b_value = ValueHeadOf(b, b_tokens);
   if (a_head == b_head || (!a_value.empty() && a_value == b_value)) return true;
@@ -120,7 +123,8 @@ std::vector<TSNode> SimpleStatements(TSNode root) {
 
 // The names the code of `node` between bytes [start, end) reads: identifiers not after a dot
 // (an attribute) and not before `=` (a keyword argument or an assignment target).
-std::vector<std::string> NamesRead(const Document& document, TSNode node, uint32_t start, uint32_t end) {
+std::vector<std::string> NamesRead(const Document& document, TSNode node, uint32_t start,
+                                   uint32_t end) {
   const std::vector<SyntaxToken> tokens = TokensOf(document, node, kMaxTokens);
   std::vector<std::string> names;
   for (size_t k = 0; k < tokens.size(); ++k) {
@@ -139,11 +143,15 @@ std::set<std::string, std::less<>> ScopeAt(const Document& document, size_t byte
   return names;
 }
 
-bool AllInScope(const std::vector<std::string>& names, const std::set<std::string, std::less<>>& scope) {
-  return std::all_of(names.begin(), names.end(), [&](const std::string& name) { return scope.contains(name); });
+bool AllInScope(const std::vector<std::string>& names,
+                const std::set<std::string, std::less<>>& scope) {
+  return std::all_of(names.begin(), names.end(),
+                     [&](const std::string& name) { return scope.contains(name); });
 }
 
-int LineOf(const Document& document, uint32_t byte) { return document.lines().ToPosition(byte).line; }
+int LineOf(const Document& document, uint32_t byte) {
+  return document.lines().ToPosition(byte).line;
+}
 
 // Whether two token sequences are near copies: at most a quarter of the longer differs (one
 // token in a short one: `return None` and `return out`).
@@ -165,9 +173,8 @@ struct DonorEdit {
 
 // The smallest named node of `statement` that covers site tokens [begin, end) (for an empty
 // span, the token before it), and the tokens it spans.
-std::optional<std::tuple<TSNode, size_t, size_t>> CoveringNode(TSNode statement,
-                                                               const std::vector<SyntaxToken>& tokens,
-                                                               size_t begin, size_t end) {
+std::optional<std::tuple<TSNode, size_t, size_t>> CoveringNode(
+    TSNode statement, const std::vector<SyntaxToken>& tokens, size_t begin, size_t end) {
   size_t first = begin, last = end;  // token span [first, last)
   if (first == last) {
     // An insertion: around the token before it (`x` -> `x, top_p=0.9` in an argument list),
@@ -177,7 +184,8 @@ std::optional<std::tuple<TSNode, size_t, size_t>> CoveringNode(TSNode statement,
   }
   const uint32_t start = tokens[first].start, stop = tokens[last - 1].end;
   TSNode node = ts_node_named_descendant_for_byte_range(statement, start, stop);
-  while (!ts_node_is_null(node) && (ts_node_start_byte(node) > start || ts_node_end_byte(node) < stop)) {
+  while (!ts_node_is_null(node) &&
+         (ts_node_start_byte(node) > start || ts_node_end_byte(node) < stop)) {
     node = ts_node_parent(node);
   }
   if (ts_node_is_null(node)) return std::nullopt;
@@ -195,7 +203,8 @@ absl::Status DonorEditLookup(const LookupArgs&, const MatchContext&, MatchState&
   const TSNode site = state.statement;
   if (IsCompound(site)) return LookupFails("the site is a compound statement");
   const std::vector<SyntaxToken> site_tokens = TokensOf(document, site, kMaxTokens, true);
-  if (site_tokens.size() < 2) return LookupFails("the site statement is too short or too long to compare");
+  if (site_tokens.size() < 2)
+    return LookupFails("the site statement is too short or too long to compare");
   const std::string shape = ShapeOf(site);
   // Another target is another statement, not a fix of this one: only the value may change.
   const size_t assign = AssignIndex(site, site_tokens);
@@ -233,7 +242,8 @@ absl::Status DonorEditLookup(const LookupArgs&, const MatchContext&, MatchState&
       // The node's other tokens must be matched one for one, else it holds another difference.
       bool clean = true;
       for (size_t k = a; k < region.a_begin && clean; ++k) {
-        clean = alignment.match_of_a[k] == static_cast<int>(region.b_begin) - static_cast<int>(region.a_begin - k);
+        clean = alignment.match_of_a[k] ==
+                static_cast<int>(region.b_begin) - static_cast<int>(region.a_begin - k);
       }
       for (size_t k = region.a_end; k < b && clean; ++k) {
         clean = alignment.match_of_a[k] == static_cast<int>(region.b_end + (k - region.a_end));
@@ -266,7 +276,9 @@ absl::Status DonorEditLookup(const LookupArgs&, const MatchContext&, MatchState&
   std::set<std::tuple<uint32_t, uint32_t, std::string>> seen;
   for (const DonorEdit& edit : edits) {
     if (answers.size() == kMaxDonors) break;
-    if (!seen.emplace(ts_node_start_byte(edit.site_node), ts_node_end_byte(edit.site_node), edit.code).second) {
+    if (!seen.emplace(ts_node_start_byte(edit.site_node), ts_node_end_byte(edit.site_node),
+                      edit.code)
+             .second) {
       continue;
     }
     MatchState& answer = answers.emplace_back(state);
@@ -305,7 +317,8 @@ struct DonorInsert {
 absl::Status DonorInsertLookup(const LookupArgs& args, const MatchContext&, MatchState& state,
                                std::vector<MatchState>& more) {
   const std::string side = LookupArg(args, "side");
-  if (side != "before" && side != "after") return LookupFails("donor-insert takes side: before or after");
+  if (side != "before" && side != "after")
+    return LookupFails("donor-insert takes side: before or after");
   const bool after = side == "after";
   const Document& document = *state.document;
   const TSNode site = state.statement;
@@ -319,7 +332,8 @@ absl::Status DonorInsertLookup(const LookupArgs& args, const MatchContext&, Matc
   // The statements of the site's block: a donor statement already there is no gap.
   std::vector<std::vector<SyntaxToken>> block;
   const TSNode parent = ts_node_parent(site);
-  for (TSNode child : NamedChildrenSkippingComments(parent)) block.push_back(TokensOf(document, child, kMaxTokens, true));
+  for (TSNode child : NamedChildrenSkippingComments(parent))
+    block.push_back(TokensOf(document, child, kMaxTokens, true));
   auto in_block = [&](const std::vector<SyntaxToken>& tokens) {
     return std::any_of(block.begin(), block.end(), [&](const std::vector<SyntaxToken>& other) {
       return !other.empty() && AlignTokens(tokens, other).distance == 0;
@@ -342,7 +356,8 @@ absl::Status DonorInsertLookup(const LookupArgs& args, const MatchContext&, Matc
     if (!extra) continue;
     const std::optional<TSNode> beyond = Neighbour(*extra, after);
     if (site_next.has_value() != beyond.has_value()) continue;
-    if (site_next && !NearCopy(site_next_tokens, TokensOf(document, *beyond, kMaxTokens, true))) continue;
+    if (site_next && !NearCopy(site_next_tokens, TokensOf(document, *beyond, kMaxTokens, true)))
+      continue;
     // Both blocks ending there is weaker evidence: then the anchors must be equal.
     const size_t anchor_distance = AlignTokens(site_tokens, anchor_tokens).distance;
     if (!site_next && anchor_distance > 0) continue;
@@ -352,13 +367,14 @@ absl::Status DonorInsertLookup(const LookupArgs& args, const MatchContext&, Matc
     const std::vector<SyntaxToken> extra_tokens = TokensOf(document, *extra, kMaxTokens, true);
     if (extra_tokens.empty() || in_block(extra_tokens)) continue;
     if (!scope) scope = ScopeAt(document, at);
-    if (!AllInScope(NamesRead(document, *extra, ts_node_start_byte(*extra), ts_node_end_byte(*extra)), *scope)) {
+    if (!AllInScope(
+            NamesRead(document, *extra, ts_node_start_byte(*extra), ts_node_end_byte(*extra)),
+            *scope)) {
       continue;
     }
     // The donor's text at its own indentation; the action lays it out at the site's.
     std::string code = Concat(LeadingWhitespace(document, first), document.NodeText(*extra));
-    inserts.push_back({anchor_distance, std::abs(first - site_line),
-                       std::move(code), first + 1});
+    inserts.push_back({anchor_distance, std::abs(first - site_line), std::move(code), first + 1});
   }
   std::stable_sort(inserts.begin(), inserts.end(), [](const DonorInsert& x, const DonorInsert& y) {
     return std::tie(x.anchor_distance, x.lines_away) < std::tie(y.anchor_distance, y.lines_away);
@@ -370,13 +386,14 @@ absl::Status DonorInsertLookup(const LookupArgs& args, const MatchContext&, Matc
     codes.push_back(insert.code);
     lines.push_back(std::to_string(insert.donor_line));
   }
-  return BindEachPair({"donor_statement", "donor_line"},
-                      [&] {
-                        std::vector<std::pair<std::string, std::string>> pairs;
-                        for (size_t i = 0; i < codes.size(); ++i) pairs.emplace_back(codes[i], lines[i]);
-                        return pairs;
-                      }(),
-                      state, more, Concat("no copy of the site statement has one more statement ", side, " it"));
+  return BindEachPair(
+      {"donor_statement", "donor_line"},
+      [&] {
+        std::vector<std::pair<std::string, std::string>> pairs;
+        for (size_t i = 0; i < codes.size(); ++i) pairs.emplace_back(codes[i], lines[i]);
+        return pairs;
+      }(),
+      state, more, Concat("no copy of the site statement has one more statement ", side, " it"));
 }
 
 }  // namespace smallfix

@@ -16,10 +16,12 @@
 namespace smallfix {
 namespace {
 
-// Names that say they hold a switch: is_x, use_x, enable_x, should_x, has_x, x_enabled, training, ...
+// Names that say they hold a switch: is_x, use_x, enable_x, should_x, has_x, x_enabled, training,
+// ...
 bool LooksBoolean(std::string_view name) {
   static const RE2* pattern = new RE2(
-      "^_*(is|use|enable|enabled|should|has|do|need|needs|can|allow|skip|with|apply|training|debug|verbose|"
+      "^_*(is|use|enable|enabled|should|has|do|need|needs|can|allow|skip|with|apply|training|debug|"
+      "verbose|"
       "strict)(_|$)|_(enabled|disabled|only)$");
   return RE2::PartialMatch(name, *pattern);
 }
@@ -29,7 +31,8 @@ bool IsBoolLiteral(TSNode node) { return IsType(node, "true") || IsType(node, "f
 // Whether a parameter node is a switch: a True/False default, a bool annotation or a switch's name.
 bool IsFlagParameter(const Document& document, const Parameter& parameter) {
   if (parameter.name.empty() || parameter.name == "self" || parameter.name == "cls") return false;
-  if (parameter.kind == Parameter::Kind::kVarPositional || parameter.kind == Parameter::Kind::kVarKeyword) {
+  if (parameter.kind == Parameter::Kind::kVarPositional ||
+      parameter.kind == Parameter::Kind::kVarKeyword) {
     return false;
   }
   const TSNode value = ts_node_child_by_field_name(parameter.node, "value", 5);
@@ -44,7 +47,8 @@ bool IsFlagParameter(const Document& document, const Parameter& parameter) {
 
 // `self.x` for every attribute a method of `cls` assigns on `receiver` that is a switch:
 // assigned True or False somewhere, or named like one.
-std::vector<std::string> FlagAttributes(const Document& document, TSNode cls, std::string_view receiver) {
+std::vector<std::string> FlagAttributes(const Document& document, TSNode cls,
+                                        std::string_view receiver) {
   std::vector<std::string> names;
   std::set<std::string, std::less<>> boolean;
   WalkTree(cls, [&](TSNode node) {
@@ -54,9 +58,11 @@ std::vector<std::string> FlagAttributes(const Document& document, TSNode cls, st
     if (IsType(left, "attribute") &&
         document.NodeText(ts_node_child_by_field_name(left, "object", 6)) == receiver) {
       const std::string name(document.NodeText(left));
-      const std::string_view attribute = document.NodeText(ts_node_child_by_field_name(left, "attribute", 9));
+      const std::string_view attribute =
+          document.NodeText(ts_node_child_by_field_name(left, "attribute", 9));
       if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
-      if ((!ts_node_is_null(right) && IsBoolLiteral(right)) || LooksBoolean(attribute)) boolean.insert(name);
+      if ((!ts_node_is_null(right) && IsBoolLiteral(right)) || LooksBoolean(attribute))
+        boolean.insert(name);
     }
     return Walk::kDescend;
   });
@@ -103,12 +109,14 @@ std::optional<TSNode> TruthTest(TSNode node, bool& negated) {
     parent = ts_node_parent(inner);
   }
   bool test = negated || IsType(parent, "boolean_operator");
-  if (IsType(parent, "if_statement") || IsType(parent, "elif_clause") || IsType(parent, "while_statement")) {
+  if (IsType(parent, "if_statement") || IsType(parent, "elif_clause") ||
+      IsType(parent, "while_statement")) {
     test = ts_node_eq(ts_node_child_by_field_name(parent, "condition", 9), inner);
   } else if (IsType(parent, "assert_statement")) {
     test = ts_node_eq(ts_node_named_child(parent, 0), inner);
   } else if (IsType(parent, "conditional_expression")) {
-    test = ts_node_named_child_count(parent) == 3 && ts_node_eq(ts_node_named_child(parent, 1), inner);
+    test =
+        ts_node_named_child_count(parent) == 3 && ts_node_eq(ts_node_named_child(parent, 1), inner);
   }
   if (!test) return std::nullopt;
   while (IsType(parent, "boolean_operator") || IsType(parent, "not_operator") ||
@@ -127,8 +135,8 @@ std::optional<TSNode> TruthTest(TSNode node, bool& negated) {
 // negated).
 using Evidence = std::tuple<int, int, int, int, long>;
 
-Evidence Weigh(const Document& document, std::string_view flag, TSNode scope, TSNode def, int site_row,
-               const std::set<std::string, std::less<>>& condition_names) {
+Evidence Weigh(const Document& document, std::string_view flag, TSNode scope, TSNode def,
+               int site_row, const std::set<std::string, std::less<>>& condition_names) {
   int together = 0, in_def = 0, negated = 0, in_scope = 0;
   long nearest = -1000000;
   WalkTree(scope, [&](TSNode node) {
@@ -136,7 +144,8 @@ Evidence Weigh(const Document& document, std::string_view flag, TSNode scope, TS
     if (document.NodeText(node) != flag) return Walk::kDescend;
     const TSNode parent = ts_node_parent(node);
     if (IsType(node, "identifier") &&
-        ((IsType(parent, "attribute") && ts_node_eq(ts_node_child_by_field_name(parent, "attribute", 9), node)) ||
+        ((IsType(parent, "attribute") &&
+          ts_node_eq(ts_node_child_by_field_name(parent, "attribute", 9), node)) ||
          IsType(parent, "keyword_argument"))) {
       return Walk::kSkip;  // `ctx.flag` or `flag=` is not the parameter `flag`
     }
@@ -148,8 +157,9 @@ Evidence Weigh(const Document& document, std::string_view flag, TSNode scope, TS
     const uint32_t start = ts_node_start_byte(node);
     in_def += start >= ts_node_start_byte(def) && start < ts_node_end_byte(def);
     const std::set<std::string, std::less<>> around = NamesRead(document, *test);
-    together += std::any_of(around.begin(), around.end(),
-                            [&](const std::string& name) { return condition_names.contains(name); });
+    together += std::any_of(around.begin(), around.end(), [&](const std::string& name) {
+      return condition_names.contains(name);
+    });
     const long distance = std::labs(static_cast<long>(ts_node_start_point(node).row) - site_row);
     nearest = std::max(nearest, -distance);
     return Walk::kSkip;

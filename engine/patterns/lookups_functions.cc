@@ -34,7 +34,8 @@ absl::Status IsParameter(const LookupArgs& args, const MatchContext&, MatchState
   bool found = false;
   for (const Parameter& parameter : Parameters(document, *def)) found |= parameter.name == name;
   if (!found) return LookupFails(Concat("`", name, "` is not a parameter of the enclosing def"));
-  std::vector<TSNode> body = NamedChildrenSkippingComments(ts_node_child_by_field_name(*def, "body", 4));
+  std::vector<TSNode> body =
+      NamedChildrenSkippingComments(ts_node_child_by_field_name(*def, "body", 4));
   if (!body.empty() && IsDocstring(body.front())) body.erase(body.begin());
   if (body.empty()) return LookupFails("the def has no statement after its docstring");
   state.nodes["first_statement"] = body.front();
@@ -57,14 +58,18 @@ absl::Status FallThrough(const LookupArgs&, const MatchContext&, MatchState& sta
     const TSNode value = ts_node_named_child(statement, 0);
     std::string text(document.NodeText(value));
     if (text == "None") continue;
-    if (text == "True") text = "False";
-    else if (text == "False") text = "True";
-    else if (!IsType(value, "identifier") && !IsType(value, "attribute")) continue;
+    if (text == "True")
+      text = "False";
+    else if (text == "False")
+      text = "True";
+    else if (!IsType(value, "identifier") && !IsType(value, "attribute"))
+      continue;
     if (seen.insert(text).second && values.size() < kMaxReturnValues) values.push_back(text);
   }
   state.nodes["last_statement"] = last;
   state.bindings["last_statement"] = std::string(document.NodeText(last));
-  return BindEach("return_value", values, state, more, "no other return gives a name or a truth value");
+  return BindEach("return_value", values, state, more,
+                  "no other return gives a name or a truth value");
 }
 
 absl::Status ParameterIs(const LookupArgs& args, const MatchContext&, MatchState& state,
@@ -83,7 +88,8 @@ absl::Status ParameterIs(const LookupArgs& args, const MatchContext&, MatchState
       holds = parameter.kind == Parameter::Kind::kVarKeyword;
     } else if (kind == "default-none") {
       const TSNode value = ts_node_child_by_field_name(parameter.node, "value", 5);
-      holds = parameter.has_default && !ts_node_is_null(value) && document.NodeText(value) == "None";
+      holds =
+          parameter.has_default && !ts_node_is_null(value) && document.NodeText(value) == "None";
     } else {
       return LookupFails(Concat("parameter-is: unknown kind `", kind, "`"));
     }
@@ -128,11 +134,15 @@ absl::Status ListAccumulator(const LookupArgs& args, const MatchContext&, MatchS
   const Document& document = *state.document;
   std::optional<TSNode> def = EnclosingDef(state);
   if (!def) return LookupFails("the site is not in a def");
-  std::optional<TSNode> loop = EnclosingOfType(state.statement, {"for_statement", "while_statement"});
-  if (!loop || ts_node_start_byte(*loop) < ts_node_start_byte(*def)) return LookupFails("the site is not in a loop of its def");
+  std::optional<TSNode> loop =
+      EnclosingOfType(state.statement, {"for_statement", "while_statement"});
+  if (!loop || ts_node_start_byte(*loop) < ts_node_start_byte(*def))
+    return LookupFails("the site is not in a loop of its def");
   // The outermost loop of the def around the site: the list is set up before all of them.
-  for (std::optional<TSNode> outer = loop; outer && ts_node_start_byte(*outer) > ts_node_start_byte(*def);
-       outer = EnclosingOfType(ts_node_parent(*outer), {"for_statement", "while_statement", "function_definition"})) {
+  for (std::optional<TSNode> outer = loop;
+       outer && ts_node_start_byte(*outer) > ts_node_start_byte(*def);
+       outer = EnclosingOfType(ts_node_parent(*outer),
+                               {"for_statement", "while_statement", "function_definition"})) {
     if (IsType(*outer, "function_definition")) break;
     loop = outer;
   }
@@ -147,7 +157,8 @@ absl::Status ListAccumulator(const LookupArgs& args, const MatchContext&, MatchS
     if (document.NodeText(left) == name && (value == "[]" || value == "list()")) found = true;
     return Walk::kSkip;
   });
-  if (!found) return LookupFails(Concat("`", name, "` is not set to an empty list before the loop"));
+  if (!found)
+    return LookupFails(Concat("`", name, "` is not set to an empty list before the loop"));
   return absl::OkStatus();
 }
 

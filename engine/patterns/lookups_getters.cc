@@ -35,9 +35,11 @@ std::set<std::string> Words(std::string_view text) {
 // `get_<...>_<name>` or `get_<name>`, a module-level def every parameter of which has a default.
 bool IsGetterOf(const FunctionInfo& function, std::string_view name) {
   if (function.is_method || !function.name.starts_with("get_")) return false;
-  if (function.name != Concat("get_", name) && !function.name.ends_with(Concat("_", name))) return false;
+  if (function.name != Concat("get_", name) && !function.name.ends_with(Concat("_", name)))
+    return false;
   return std::all_of(function.params.begin(), function.params.end(), [](const ParamInfo& p) {
-    return p.has_default || p.kind == Parameter::Kind::kVarPositional || p.kind == Parameter::Kind::kVarKeyword;
+    return p.has_default || p.kind == Parameter::Kind::kVarPositional ||
+           p.kind == Parameter::Kind::kVarKeyword;
   });
 }
 
@@ -52,17 +54,21 @@ absl::Status RepoGetter(const LookupArgs& args, const MatchContext& context, Mat
   // What the def says it is about (its name, docstring and comments): the getter whose name
   // shares most words with it comes first ("tensor-model-parallel group").
   std::optional<TSNode> def = EnclosingOfType(state.statement, {"function_definition"});
-  const std::set<std::string> about = Words(def ? document.NodeText(*def) : document.NodeText(state.statement));
+  const std::set<std::string> about =
+      Words(def ? document.NodeText(*def) : document.NodeText(state.statement));
   std::vector<std::pair<int, std::string>> found;
   std::set<std::string> seen;
   const std::string module = index.ModuleNameOf(document.path());
-  for (const ImportBinding& binding : ImportsOf(document, module, document.path().ends_with("__init__.py"))) {
+  for (const ImportBinding& binding :
+       ImportsOf(document, module, document.path().ends_with("__init__.py"))) {
     if (!binding.top_level || binding.module.empty() || binding.name == "*") continue;
-    const std::string as_module = binding.name.empty() ? binding.module : Concat(binding.module, ".", binding.name);
+    const std::string as_module =
+        binding.name.empty() ? binding.module : Concat(binding.module, ".", binding.name);
     for (const FunctionInfo& function : index.functions()) {
       std::string call;
       if (function.module == as_module) {
-        call = Concat(binding.local_name, ".", function.name, "()");  // from pkg import parallel_state
+        call =
+            Concat(binding.local_name, ".", function.name, "()");  // from pkg import parallel_state
       } else if (function.module == binding.module && function.name == binding.name) {
         call = Concat(binding.local_name, "()");  // from pkg.parallel_state import get_group
       } else {
@@ -74,10 +80,12 @@ absl::Status RepoGetter(const LookupArgs& args, const MatchContext& context, Mat
       found.emplace_back(shared, std::move(call));
     }
   }
-  std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::stable_sort(found.begin(), found.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
   std::vector<std::string> getters;
   for (size_t i = 0; i < found.size() && i < kMaxGetters; ++i) getters.push_back(found[i].second);
-  return BindEach("getter", getters, state, more, Concat("no imported repo module has a getter of `", name, "`"));
+  return BindEach("getter", getters, state, more,
+                  Concat("no imported repo module has a getter of `", name, "`"));
 }
 
 }  // namespace smallfix

@@ -1,6 +1,6 @@
 // Look-ups that offer alternatives: another operator or keyword, the integers next to one,
-// the names in scope nearest to a name, the sibling methods of a receiver. Each may answer several times (one match
-// per answer), nearest first.
+// the names in scope nearest to a name, the sibling methods of a receiver. Each may answer several
+// times (one match per answer), nearest first.
 #include <algorithm>
 #include <map>
 #include <set>
@@ -46,12 +46,15 @@ std::string CollapseSpaces(std::string_view text) {
   return out;
 }
 
-bool IsCapitalized(std::string_view name) { return !name.empty() && name[0] >= 'A' && name[0] <= 'Z'; }
+bool IsCapitalized(std::string_view name) {
+  return !name.empty() && name[0] >= 'A' && name[0] <= 'Z';
+}
 
 // The `limit` closest of `names` to `name`, closest first (ties: the order given); with
 // `proximity` (distance from the site to each name's nearest use), see below.
-std::vector<std::string> Nearest(std::string_view name, const std::vector<std::string>& names,
-                                 const std::map<std::string, size_t, std::less<>>* proximity = nullptr) {
+std::vector<std::string> Nearest(
+    std::string_view name, const std::vector<std::string>& names,
+    const std::map<std::string, size_t, std::less<>>* proximity = nullptr) {
   std::vector<std::pair<size_t, std::string>> scored;
   std::set<std::string, std::less<>> seen;
   for (const std::string& candidate : names) {
@@ -169,10 +172,12 @@ absl::Status NearestWord(const LookupArgs& args, const MatchContext&, MatchState
     const size_t distance = EditDistance(value, word);
     if (distance <= bound) scored.emplace_back(distance, word);
   }
-  std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::stable_sort(scored.begin(), scored.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
   std::vector<std::string> words;
   for (size_t i = 0; i < scored.size() && i < kMaxAnswers; ++i) words.push_back(scored[i].second);
-  return BindEach("alternative", words, state, more, Concat("no word is a typo away from `", value, "`"));
+  return BindEach("alternative", words, state, more,
+                  Concat("no word is a typo away from `", value, "`"));
 }
 
 absl::Status IntegerNeighbours(const LookupArgs& args, const MatchContext&, MatchState& state,
@@ -182,7 +187,8 @@ absl::Status IntegerNeighbours(const LookupArgs& args, const MatchContext&, Matc
   if (!absl::SimpleAtoi(value, &number) || value.size() > 12) {
     return LookupFails(Concat("`", value, "` is not a small integer"));
   }
-  return BindEach("alternative", {std::to_string(number - 1), std::to_string(number + 1)}, state, more, "");
+  return BindEach("alternative", {std::to_string(number - 1), std::to_string(number + 1)}, state,
+                  more, "");
 }
 
 absl::Status NearbyLiteral(const LookupArgs& args, const MatchContext&, MatchState& state,
@@ -200,7 +206,8 @@ absl::Status NearbyLiteral(const LookupArgs& args, const MatchContext&, MatchSta
     WalkTree(scope, [&](TSNode node) {
       if (ts_node_type(node) == type && !HasInterpolation(node)) {
         std::string other(document.NodeText(node));
-        if (other.size() <= 80 && other.find('\n') == std::string::npos && seen.insert(other).second) {
+        if (other.size() <= 80 && other.find('\n') == std::string::npos &&
+            seen.insert(other).second) {
           found.emplace_back(EditDistance(text, other), std::move(other));
         }
       }
@@ -209,7 +216,8 @@ absl::Status NearbyLiteral(const LookupArgs& args, const MatchContext&, MatchSta
   };
   if (def) collect(*def);
   if (found.empty()) collect(document.root());
-  std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::stable_sort(found.begin(), found.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
   std::vector<std::string> values;
   for (size_t i = 0; i < found.size() && i < kMaxAnswers; ++i) values.push_back(found[i].second);
   return BindEach("alternative", values, state, more, Concat("no other ", type, " literal nearby"));
@@ -248,7 +256,8 @@ absl::Status NearestName(const LookupArgs& args, const MatchContext&, MatchState
           break;  // imports, builtins and attributes are not values of the same kind
       }
     }
-    const std::map<std::string, size_t, std::less<>> proximity = Proximity(document, state.statement);
+    const std::map<std::string, size_t, std::less<>> proximity =
+        Proximity(document, state.statement);
     names = Nearest(name, scope, &proximity);
   }
   return BindEach("nearest", names, state, more, Concat("no name in scope is near `", name, "`"));
@@ -263,8 +272,10 @@ absl::Status FallbackName(const LookupArgs& args, const MatchContext&, MatchStat
   // top-level defs and constants, never a local (that is a value of this call, not a default).
   std::vector<std::pair<size_t, std::string>> scored;
   std::set<std::string, std::less<>> seen;
-  for (const ScopeName& scoped : NamesInScope(*state.document, ts_node_start_byte(state.statement))) {
-    if (scoped.kind != ScopeName::Kind::kImport && scoped.kind != ScopeName::Kind::kGlobal) continue;
+  for (const ScopeName& scoped :
+       NamesInScope(*state.document, ts_node_start_byte(state.statement))) {
+    if (scoped.kind != ScopeName::Kind::kImport && scoped.kind != ScopeName::Kind::kGlobal)
+      continue;
     if (scoped.name == bare || !seen.insert(scoped.name).second) continue;
     const std::vector<std::string> a = Split(absl::AsciiStrToLower(bare), '_'),
                                    b = Split(absl::AsciiStrToLower(scoped.name), '_');
@@ -273,15 +284,16 @@ absl::Status FallbackName(const LookupArgs& args, const MatchContext&, MatchStat
     });
     if (!shared) continue;
     // default_collate, DEFAULT_TIMEOUT: a name that says it is the default comes first.
-    const bool says_default = std::any_of(b.begin(), b.end(), [](const std::string& word) {
-      return word == "default";
-    });
+    const bool says_default =
+        std::any_of(b.begin(), b.end(), [](const std::string& word) { return word == "default"; });
     scored.emplace_back((says_default ? 0 : 100) + EditDistance(bare, scoped.name), scoped.name);
   }
-  std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::stable_sort(scored.begin(), scored.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
   std::vector<std::string> names;
   for (size_t i = 0; i < scored.size() && i < kMaxAnswers; ++i) names.push_back(scored[i].second);
-  return BindEach("fallback", names, state, more, Concat("no imported or module-level name shares a word with `", bare, "`"));
+  return BindEach("fallback", names, state, more,
+                  Concat("no imported or module-level name shares a word with `", bare, "`"));
 }
 
 absl::Status SiblingMethod(const LookupArgs& args, const MatchContext&, MatchState& state,
@@ -299,7 +311,8 @@ absl::Status SiblingMethod(const LookupArgs& args, const MatchContext&, MatchSta
       TSNode body = ts_node_child_by_field_name(cls, "body", 4);
       for (uint32_t i = 0; i < ts_node_named_child_count(body); ++i) {
         TSNode child = ts_node_named_child(body, i);
-        if (IsType(child, "decorated_definition")) child = ts_node_child_by_field_name(child, "definition", 10);
+        if (IsType(child, "decorated_definition"))
+          child = ts_node_child_by_field_name(child, "definition", 10);
         if (IsType(child, "function_definition")) {
           names.emplace_back(document.NodeText(ts_node_child_by_field_name(child, "name", 4)));
         }

@@ -52,7 +52,8 @@ bool InImportBlock(TSNode statement) {
   if (!IsType(ts_node_parent(statement), "module")) return false;
   if (IsTopLevelImport(statement)) return true;
   TSNode previous = ts_node_prev_named_sibling(statement);
-  while (!ts_node_is_null(previous) && IsComment(previous)) previous = ts_node_prev_named_sibling(previous);
+  while (!ts_node_is_null(previous) && IsComment(previous))
+    previous = ts_node_prev_named_sibling(previous);
   return !ts_node_is_null(previous) && IsTopLevelImport(previous);
 }
 
@@ -84,7 +85,8 @@ std::string RelativeName(std::string_view module, bool is_package, std::string_v
   if (!is_package) package.pop_back();
   const std::vector<std::string_view> parts = split(target);
   size_t common = 0;
-  while (common < package.size() && common < parts.size() && package[common] == parts[common]) ++common;
+  while (common < package.size() && common < parts.size() && package[common] == parts[common])
+    ++common;
   std::string out(package.size() - common + 1, '.');
   for (size_t i = common; i < parts.size(); ++i) out += Concat(i > common ? "." : "", parts[i]);
   return out;
@@ -92,7 +94,8 @@ std::string RelativeName(std::string_view module, bool is_package, std::string_v
 
 // How the file should name repo module `target` in a from-import: relative when the file
 // already imports its own package that way, else its importable absolute name.
-std::string ModuleReference(const RepoIndex& index, const Document& document, const std::string& target) {
+std::string ModuleReference(const RepoIndex& index, const Document& document,
+                            const std::string& target) {
   const std::string self = index.ModuleNameOf(document.path());
   if (UsesRelativeImports(document) && TopOf(self) == TopOf(target)) {
     return RelativeName(self, IsPackageInit(document.path()), target);
@@ -145,7 +148,8 @@ std::vector<std::string> ImportsFor(const UndefinedName& undefined, const Docume
   }
   if (index != nullptr) {
     if (std::optional<RepoIndex::Definer> definer = UniqueDefiner(*index, document, name)) {
-      out.push_back(Concat("from ", ModuleReference(*index, document, definer->module), " import ", name));
+      out.push_back(
+          Concat("from ", ModuleReference(*index, document, definer->module), " import ", name));
       return out;
     }
     if (!index->ModulesDefining(name).empty()) return out;  // the repo has it, but not once
@@ -160,10 +164,11 @@ std::vector<std::string> ImportsFor(const UndefinedName& undefined, const Docume
 std::pair<size_t, size_t> SiteRange(const Document& document, TSNode statement) {
   const size_t start = ts_node_start_byte(statement);
   TSNode body = Field(statement, "body");
-  if (IsType(statement, "decorated_definition")) body = Field(Field(statement, "definition"), "body");
-  if (!ts_node_is_null(body) || IsType(statement, "if_statement") || IsType(statement, "try_statement") ||
-      IsType(statement, "with_statement") || IsType(statement, "for_statement") ||
-      IsType(statement, "while_statement")) {
+  if (IsType(statement, "decorated_definition"))
+    body = Field(Field(statement, "definition"), "body");
+  if (!ts_node_is_null(body) || IsType(statement, "if_statement") ||
+      IsType(statement, "try_statement") || IsType(statement, "with_statement") ||
+      IsType(statement, "for_statement") || IsType(statement, "while_statement")) {
     const int line = static_cast<int>(document.NodeStart(statement).line);
     return {start, document.lines().LineEnd(line)};
   }
@@ -171,14 +176,16 @@ std::pair<size_t, size_t> SiteRange(const Document& document, TSNode statement) 
 }
 
 // The module's undefined names, from the generation's memo when there is one.
-std::optional<std::vector<UndefinedName>> UndefinedNamesOf(const MatchContext& context, const Document& document) {
-  return context.facts != nullptr ? context.facts->UndefinedNamesOf(document) : UndefinedNames(document);
+std::optional<std::vector<UndefinedName>> UndefinedNamesOf(const MatchContext& context,
+                                                           const Document& document) {
+  return context.facts != nullptr ? context.facts->UndefinedNamesOf(document)
+                                  : UndefinedNames(document);
 }
 
 }  // namespace
 
-absl::Status UndefinedNameLookup(const LookupArgs& args, const MatchContext& context, MatchState& state,
-                                 std::vector<MatchState>&) {
+absl::Status UndefinedNameLookup(const LookupArgs& args, const MatchContext& context,
+                                 MatchState& state, std::vector<MatchState>&) {
   absl::StatusOr<TSNode> node = CaptureNode(args, "capture", state);
   if (!node.ok()) return node.status();
   const size_t at = ts_node_start_byte(*node);
@@ -189,20 +196,25 @@ absl::Status UndefinedNameLookup(const LookupArgs& args, const MatchContext& con
     return LookupFails(Concat("`", name, "` is bound where it is read"));
   }
   std::optional<std::vector<UndefinedName>> undefined = UndefinedNamesOf(context, *state.document);
-  if (!undefined) return LookupFails("the module may bind names out of sight (star import, globals(), exec)");
+  if (!undefined)
+    return LookupFails("the module may bind names out of sight (star import, globals(), exec)");
   for (const UndefinedName& entry : *undefined) {
-    if (std::find(entry.reads.begin(), entry.reads.end(), at) != entry.reads.end()) return absl::OkStatus();
+    if (std::find(entry.reads.begin(), entry.reads.end(), at) != entry.reads.end())
+      return absl::OkStatus();
   }
-  return LookupFails(Concat("@", LookupArg(args, "capture"), " is not a read of a name the module never binds"));
+  return LookupFails(
+      Concat("@", LookupArg(args, "capture"), " is not a read of a name the module never binds"));
 }
 
 absl::Status MissingImport(const LookupArgs& args, const MatchContext& context, MatchState& state,
                            std::vector<MatchState>& more) {
   const Document& document = *state.document;
   const std::string at = LookupArg(args, "at");
-  if (at == "imports" && !InImportBlock(state.statement)) return LookupFails("the site is not in the import block");
+  if (at == "imports" && !InImportBlock(state.statement))
+    return LookupFails("the site is not in the import block");
   std::optional<std::vector<UndefinedName>> undefined = UndefinedNamesOf(context, document);
-  if (!undefined) return LookupFails("the module may bind names out of sight (star import, globals(), exec)");
+  if (!undefined)
+    return LookupFails("the module may bind names out of sight (star import, globals(), exec)");
   const auto [start, end] = SiteRange(document, state.statement);
   std::vector<std::pair<std::string, std::string>> answers;  // name, import
   for (const UndefinedName& entry : *undefined) {
@@ -211,7 +223,8 @@ absl::Status MissingImport(const LookupArgs& args, const MatchContext& context, 
                                          [&](size_t byte) { return start <= byte && byte < end; });
       if (!read_here) continue;
     }
-    for (std::string& code : ImportsFor(entry, document, context.index)) answers.emplace_back(entry.name, std::move(code));
+    for (std::string& code : ImportsFor(entry, document, context.index))
+      answers.emplace_back(entry.name, std::move(code));
   }
   return BindEachPair({"name", "import"}, answers, state, more,
                       "no undefined name here that a known module or the repo defines");
@@ -224,7 +237,8 @@ absl::Status MovedImport(const LookupArgs& args, const MatchContext& context, Ma
   const Document& document = *state.document;
   const TSNode statement = state.statement;
   const bool some = LookupArg(args, "names") == "some";
-  if (!IsType(statement, "import_from_statement")) return LookupFails("the site is not a from-import");
+  if (!IsType(statement, "import_from_statement"))
+    return LookupFails("the site is not a from-import");
   const TSNode module_node = Field(statement, "module_name");
   const bool relative = IsType(module_node, "relative_import");
   const std::string written(document.NodeText(module_node));
@@ -233,8 +247,9 @@ absl::Status MovedImport(const LookupArgs& args, const MatchContext& context, Ma
   if (relative) {
     const size_t dots = written.find_first_not_of('.');
     const int level = static_cast<int>(dots == std::string::npos ? written.size() : dots);
-    std::optional<std::string> absolute = ResolveRelativeModule(
-        self, IsPackageInit(document.path()), level, dots == std::string::npos ? "" : written.substr(dots));
+    std::optional<std::string> absolute =
+        ResolveRelativeModule(self, IsPackageInit(document.path()), level,
+                              dots == std::string::npos ? "" : written.substr(dots));
     if (!absolute) return LookupFails("the relative import climbs out of the repo");
     module = *absolute;
   } else if (!index.HasModule(TopOf(module))) {
@@ -255,23 +270,27 @@ absl::Status MovedImport(const LookupArgs& args, const MatchContext& context, Ma
   if (names.empty()) return LookupFails("a star import");
   for (const std::string& name : names) {
     std::optional<bool> binds = index.ModuleBinds(module, name);
-    if (index.HasModule(module) && !binds) return LookupFails(Concat("cannot tell what `", module, "` binds"));
+    if (index.HasModule(module) && !binds)
+      return LookupFails(Concat("cannot tell what `", module, "` binds"));
     if (!binds.value_or(false)) missing.push_back(name);
   }
-  if (missing.empty()) return LookupFails(Concat("`", module, "` defines every name imported from it"));
+  if (missing.empty())
+    return LookupFails(Concat("`", module, "` defines every name imported from it"));
   if (some == (missing.size() == names.size())) {
     return LookupFails(some ? "the module lacks every name (the module path is what moved)"
                             : "the module still defines some of the names");
   }
   std::optional<RepoIndex::Definer> definer = UniqueDefiner(index, document, missing.front());
-  if (!definer || definer->module == module) return LookupFails(Concat("no one other module defines `", missing.front(), "`"));
+  if (!definer || definer->module == module)
+    return LookupFails(Concat("no one other module defines `", missing.front(), "`"));
   for (const std::string& name : missing) {
     if (!index.ModuleBinds(definer->module, name).value_or(false)) {
       return LookupFails(Concat("`", definer->module, "` does not define `", name, "` too"));
     }
   }
-  const std::string new_module = relative ? RelativeName(self, IsPackageInit(document.path()), definer->module)
-                                          : index.ImportableName(definer->module);
+  const std::string new_module =
+      relative ? RelativeName(self, IsPackageInit(document.path()), definer->module)
+               : index.ImportableName(definer->module);
   state.bindings["new_module"] = new_module;
   if (!some) return absl::OkStatus();
   // The statement without the moved names (each with the comma after it, the last with the
@@ -300,8 +319,8 @@ absl::Status MovedImport(const LookupArgs& args, const MatchContext& context, Ma
   return absl::OkStatus();
 }
 
-absl::Status UnassignedAttribute(const LookupArgs& args, const MatchContext& context, MatchState& state,
-                                 std::vector<MatchState>& more) {
+absl::Status UnassignedAttribute(const LookupArgs& args, const MatchContext& context,
+                                 MatchState& state, std::vector<MatchState>& more) {
   const std::string name = LookupArg(args, "name");
   const size_t dot = name.find('.');
   if (dot == std::string::npos || name.find('.', dot + 1) != std::string::npos) {
@@ -313,7 +332,8 @@ absl::Status UnassignedAttribute(const LookupArgs& args, const MatchContext& con
   const TSNode cls = def ? ClassOfMethod(*def) : TSNode{};
   if (ts_node_is_null(cls)) return LookupFails("the site is not in a method");
   const std::vector<Parameter> params = Parameters(document, *def);
-  if (params.empty() || params.front().name != receiver) return LookupFails(Concat("`", receiver, "` is not the method's self"));
+  if (params.empty() || params.front().name != receiver)
+    return LookupFails(Concat("`", receiver, "` is not the method's self"));
   if (SetsAttributesDynamically(document.NodeText(cls))) {
     return LookupFails("the class sets attributes by name (setattr, register_parameter, ...)");
   }
@@ -323,16 +343,16 @@ absl::Status UnassignedAttribute(const LookupArgs& args, const MatchContext& con
                          ts_node_named_child_count(Field(cls, "superclasses")) > 0;
   if (has_bases) {
     if (context.index == nullptr) return LookupFails("no repo index to follow the class's bases");
-    const ClassInfo* info =
-        context.index->FindClass(context.index->ModuleNameOf(document.path()), QualnameOf(document, cls));
+    const ClassInfo* info = context.index->FindClass(context.index->ModuleNameOf(document.path()),
+                                                     QualnameOf(document, cls));
     if (info == nullptr) return LookupFails("the class is not in the index");
     std::optional<std::vector<std::string>> inherited = context.index->ClassAttributes(*info);
     if (!inherited) return LookupFails("a base of the class is outside the repo or dynamic");
     known.insert(known.end(), inherited->begin(), inherited->end());
   }
   for (const std::string& known_name : known) {
-    if (known_name == attribute || known_name == "__getattr__" || known_name == "__getattribute__" ||
-        known_name == "__slots__") {
+    if (known_name == attribute || known_name == "__getattr__" ||
+        known_name == "__getattribute__" || known_name == "__slots__") {
       return LookupFails(Concat("the class defines `", known_name, "`"));
     }
   }
@@ -350,12 +370,16 @@ absl::Status UnassignedAttribute(const LookupArgs& args, const MatchContext& con
   std::set<std::string, std::less<>> seen;
   for (const std::string& candidate : known) {
     if (!seen.insert(candidate).second || candidate.starts_with("__")) continue;
-    if (std::optional<size_t> closeness = NameCloseness(attribute, candidate)) scored.emplace_back(*closeness, candidate);
+    if (std::optional<size_t> closeness = NameCloseness(attribute, candidate))
+      scored.emplace_back(*closeness, candidate);
   }
-  std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::stable_sort(scored.begin(), scored.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
   std::vector<std::string> nearest;
-  for (size_t i = 0; i < scored.size() && i < kMaxAnswers; ++i) nearest.push_back(Concat(receiver, ".", scored[i].second));
-  return BindEach("nearest", nearest, state, more, Concat("no attribute the class assigns is near `", attribute, "`"));
+  for (size_t i = 0; i < scored.size() && i < kMaxAnswers; ++i)
+    nearest.push_back(Concat(receiver, ".", scored[i].second));
+  return BindEach("nearest", nearest, state, more,
+                  Concat("no attribute the class assigns is near `", attribute, "`"));
 }
 
 }  // namespace smallfix

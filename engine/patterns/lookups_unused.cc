@@ -24,14 +24,17 @@ bool IsWrite(TSNode identifier) {
     }
     if (type == "assignment" || type == "for_statement" || type == "for_in_clause") {
       TSNode left = ts_node_child_by_field_name(parent, "left", 4);
-      return ts_node_start_byte(left) == ts_node_start_byte(child) && ts_node_end_byte(left) == ts_node_end_byte(child);
+      return ts_node_start_byte(left) == ts_node_start_byte(child) &&
+             ts_node_end_byte(left) == ts_node_end_byte(child);
     }
-    if (type == "parameters" || type == "lambda_parameters" || type == "as_pattern_target") return true;
+    if (type == "parameters" || type == "lambda_parameters" || type == "as_pattern_target")
+      return true;
     if (type == "function_definition" || type == "class_definition") {
       TSNode name = ts_node_child_by_field_name(parent, "name", 4);
       return ts_node_eq(name, identifier);
     }
-    if (type == "default_parameter" || type == "typed_default_parameter" || type == "typed_parameter") {
+    if (type == "default_parameter" || type == "typed_default_parameter" ||
+        type == "typed_parameter") {
       TSNode name = ts_node_child_by_field_name(parent, "name", 4);
       if (ts_node_is_null(name)) name = ts_node_named_child(parent, 0);
       return ts_node_eq(name, identifier);
@@ -66,25 +69,35 @@ absl::Status UnusedName(const LookupArgs& args, const MatchContext&, MatchState&
   for (const ScopeName& scoped : NamesInScope(document, ts_node_start_byte(state.statement))) {
     int order = 0;
     switch (scoped.kind) {
-      case ScopeName::Kind::kLoopVariable: order = 0; break;
-      case ScopeName::Kind::kLocal: order = 1; break;
-      case ScopeName::Kind::kParameter: order = 2; break;
-      default: continue;
+      case ScopeName::Kind::kLoopVariable:
+        order = 0;
+        break;
+      case ScopeName::Kind::kLocal:
+        order = 1;
+        break;
+      case ScopeName::Kind::kParameter:
+        order = 2;
+        break;
+      default:
+        continue;
     }
     const std::string& candidate = scoped.name;
-    if (candidate == name || candidate.starts_with("_") || candidate == "self" || candidate == "cls" ||
-        candidate == "args" || candidate == "kwargs") {
+    if (candidate == name || candidate.starts_with("_") || candidate == "self" ||
+        candidate == "cls" || candidate == "args" || candidate == "kwargs") {
       continue;
     }
     if ((!candidate.empty() && candidate[0] >= 'A' && candidate[0] <= 'Z') != capitalized) continue;
-    if (scoped.line < static_cast<int>(ts_node_start_point(*def).row) + 1) continue;  // bound outside the def
+    if (scoped.line < static_cast<int>(ts_node_start_point(*def).row) + 1)
+      continue;  // bound outside the def
     if (reads.count(candidate) || !seen.insert(candidate).second) continue;
     found.emplace_back(order, candidate);
   }
-  std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::stable_sort(found.begin(), found.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
   std::vector<std::string> names;
   for (size_t i = 0; i < found.size() && i < 2; ++i) names.push_back(found[i].second);
-  return BindEach("unused", names, state, more, Concat("no name bound in the def is left unread besides `", name, "`"));
+  return BindEach("unused", names, state, more,
+                  Concat("no name bound in the def is left unread besides `", name, "`"));
 }
 
 }  // namespace smallfix

@@ -45,12 +45,14 @@ struct Candidate {
   std::string template_id;
   std::string family;
   std::string summary;
-  std::string file;            // the site's file
-  int line = 0;                // the site's line, 1-based
-  double symptom_score = 0;    // how well the template's symptom matched, 0..1 (0: generic or not matched)
-  double prior = 0;            // the template's prior (repair shares it among a generic template's candidates at a site)
+  std::string file;  // the site's file
+  int line = 0;      // the site's line, 1-based
+  double symptom_score =
+      0;  // how well the template's symptom matched, 0..1 (0: generic or not matched)
+  double prior =
+      0;  // the template's prior (repair shares it among a generic template's candidates at a site)
   std::vector<FileChange> changes;
-  Bindings bindings;           // what the placeholders were (for explanations)
+  Bindings bindings;  // what the placeholders were (for explanations)
 };
 
 // Whether a template whose symptom does not match the failure is tried.
@@ -70,10 +72,12 @@ std::vector<Candidate> MatchTemplate(const Template& t, const Document& document
 // For `smallfix scan`: the candidates of one match of a query that ran over the whole
 // module, with no failure. `statement` holds the match's site, on `line` (1-based);
 // `binds` stand in for a symptom's groups; `after_lookups` are checked after the look-ups.
-std::vector<Candidate> MatchAtStatement(const Template& t, const Document& document, TSNode statement,
-                                        int line, const QueryMatch& match, const Bindings& binds,
+std::vector<Candidate> MatchAtStatement(const Template& t, const Document& document,
+                                        TSNode statement, int line, const QueryMatch& match,
+                                        const Bindings& binds,
                                         const std::vector<Template::Condition>& after_lookups,
-                                        const MatchContext& context, std::vector<std::string>* reasons = nullptr);
+                                        const MatchContext& context,
+                                        std::vector<std::string>* reasons = nullptr);
 
 }  // namespace smallfix
 

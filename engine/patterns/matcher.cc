@@ -29,7 +29,8 @@ bool SameType(std::string_view a, std::string_view b) {
 // less with only the type or class), binding the message regex's named groups; nullopt when
 // none does. A generic template (no symptoms) matches any failure with 0: it ranks after
 // every template whose symptom matched.
-std::optional<double> MatchSymptom(const Template& t, const SymptomInput& input, Bindings& bindings) {
+std::optional<double> MatchSymptom(const Template& t, const SymptomInput& input,
+                                   Bindings& bindings) {
   if (t.symptoms.empty()) return 0.0;
   std::optional<double> best;
   for (const Template::Symptom& symptom : t.symptoms) {
@@ -40,7 +41,8 @@ std::optional<double> MatchSymptom(const Template& t, const SymptomInput& input,
       const RE2& regex = *symptom.message;
       const int n = regex.NumberOfCapturingGroups();
       std::vector<re2::StringPiece> pieces(n + 1);
-      if (!regex.Match(input.message, 0, input.message.size(), RE2::UNANCHORED, pieces.data(), n + 1)) {
+      if (!regex.Match(input.message, 0, input.message.size(), RE2::UNANCHORED, pieces.data(),
+                       n + 1)) {
         continue;
       }
       for (const auto& [name, index] : regex.NamedCapturingGroups()) {
@@ -76,7 +78,9 @@ bool Inside(TSNode node, std::string_view types_text) {
 void BindNamedGroups(const RE2& re, std::string_view text, MatchState& state) {
   if (re.NumberOfCapturingGroups() <= 0 || re.NamedCapturingGroups().empty()) return;
   std::vector<re2::StringPiece> groups(re.NumberOfCapturingGroups() + 1);
-  if (!re.Match(text, 0, text.size(), RE2::UNANCHORED, groups.data(), static_cast<int>(groups.size()))) return;
+  if (!re.Match(text, 0, text.size(), RE2::UNANCHORED, groups.data(),
+                static_cast<int>(groups.size())))
+    return;
   for (const auto& [name, index] : re.NamedCapturingGroups()) {
     state.bindings[name] = std::string(groups[index].data(), groups[index].size());
   }
@@ -87,7 +91,8 @@ absl::Status CheckCondition(const Template::Condition& condition, MatchState& st
   if (condition.kind == Kind::kInside || condition.kind == Kind::kNotInside) {
     const bool inside = Inside(state.statement, condition.value);
     if (inside != (condition.kind == Kind::kInside)) {
-      return absl::NotFoundError(Concat("the site is ", inside ? "" : "not ", "inside ", condition.value));
+      return absl::NotFoundError(
+          Concat("the site is ", inside ? "" : "not ", "inside ", condition.value));
     }
     return absl::OkStatus();
   }
@@ -97,20 +102,27 @@ absl::Status CheckCondition(const Template::Condition& condition, MatchState& st
   if (!value.ok()) return value.status();
   bool holds = false;
   switch (condition.kind) {
-    case Kind::kEquals: holds = text == *value; break;
-    case Kind::kNotEquals: holds = text != *value; break;
+    case Kind::kEquals:
+      holds = text == *value;
+      break;
+    case Kind::kNotEquals:
+      holds = text != *value;
+      break;
     case Kind::kMatches: {
       const RE2 re(*value, RE2::Quiet);
       holds = RE2::PartialMatch(text, re);
       if (holds) BindNamedGroups(re, text, state);
       break;
     }
-    case Kind::kNotMatches: holds = !RE2::PartialMatch(text, RE2(*value, RE2::Quiet)); break;
-    default: break;
+    case Kind::kNotMatches:
+      holds = !RE2::PartialMatch(text, RE2(*value, RE2::Quiet));
+      break;
+    default:
+      break;
   }
   if (!holds) {
-    return absl::NotFoundError(absl::StrFormat("where (line %d): @%s is `%s`", condition.line,
-                                               condition.capture, text));
+    return absl::NotFoundError(
+        absl::StrFormat("where (line %d): @%s is `%s`", condition.line, condition.capture, text));
   }
   return absl::OkStatus();
 }
@@ -135,7 +147,8 @@ Scope QueryScope(const Template& t, const Document& document, TSNode statement, 
   // fault line (its header), not its body.
   const bool compound = ts_node_child_by_field_name(statement, "body", 4).id != nullptr ||
                         IsType(statement, "if_statement") || IsType(statement, "try_statement") ||
-                        IsType(statement, "with_statement") || IsType(statement, "decorated_definition");
+                        IsType(statement, "with_statement") ||
+                        IsType(statement, "decorated_definition");
   if (compound) return {statement, line_start, line_end};
   return {statement, ts_node_start_byte(statement), ts_node_end_byte(statement)};
 }
@@ -168,7 +181,8 @@ namespace {
 
 // Runs the template's look-ups over the match's state, in order. A look-up with several
 // answers forks the state; a look-up that does not hold drops it.
-std::vector<MatchState> RunLookups(const Template& t, MatchState initial, const MatchContext& context,
+std::vector<MatchState> RunLookups(const Template& t, MatchState initial,
+                                   const MatchContext& context,
                                    const std::function<void(std::string)>& note) {
   std::vector<MatchState> states;
   states.push_back(std::move(initial));
@@ -201,7 +215,8 @@ std::vector<MatchState> RunLookups(const Template& t, MatchState initial, const 
 
 // The bytes of the top-level statements (defs, classes, ...) that the edits touch, from the
 // start of the first one's line; nullopt when an edit lies outside them.
-std::optional<std::pair<size_t, size_t>> TopLevelRegion(const Document& document, const EditSet& edits) {
+std::optional<std::pair<size_t, size_t>> TopLevelRegion(const Document& document,
+                                                        const EditSet& edits) {
   const size_t lo = edits.edits().front().start;
   size_t hi = 0;
   for (const Edit& edit : edits.edits()) hi = std::max(hi, edit.end);
@@ -233,10 +248,13 @@ absl::StatusOr<std::string> EditedText(const Document& document, const EditSet& 
   const auto [start, end] = *region;
   EditSet shifted;
   for (const Edit& edit : edits.edits()) {
-    if (absl::Status s = shifted.Add({edit.start - start, edit.end - start, edit.replacement}); !s.ok()) return s;
+    if (absl::Status s = shifted.Add({edit.start - start, edit.end - start, edit.replacement});
+        !s.ok())
+      return s;
   }
   const std::string_view text = document.text();
-  absl::StatusOr<Document> before = Document::Parse(document.path(), std::string(text.substr(start, end - start)));
+  absl::StatusOr<Document> before =
+      Document::Parse(document.path(), std::string(text.substr(start, end - start)));
   if (!before.ok()) return before.status();
   absl::StatusOr<Document> after = ApplyEdits(*before, shifted);
   if (!after.ok()) return after.status();
@@ -244,15 +262,19 @@ absl::StatusOr<std::string> EditedText(const Document& document, const EditSet& 
 }
 
 // Applies the template's actions to one state: the candidate, or why there is none.
-absl::StatusOr<Candidate> Rewrite(const Template& t, MatchState& state, const Document& document, int line,
-                                  double symptom_score, const MatchContext& context, std::string& key) {
+absl::StatusOr<Candidate> Rewrite(const Template& t, MatchState& state, const Document& document,
+                                  int line, double symptom_score, const MatchContext& context,
+                                  std::string& key) {
   std::map<std::string, FileEdits> files;
   for (const Template::Action& action : t.actions) {
-    if (absl::Status status = ApplyAction(action, context, state, files); !status.ok()) return status;
+    if (absl::Status status = ApplyAction(action, context, state, files); !status.ok())
+      return status;
   }
   // A template tried although its symptom did not match ranks by what it does without one.
-  const double prior = !t.symptoms.empty() && symptom_score == 0 && t.unmatched_prior ? *t.unmatched_prior : t.prior;
-  Candidate candidate{t.id, t.family, t.summary, document.path(), line, symptom_score, prior, {}, state.bindings};
+  const double prior =
+      !t.symptoms.empty() && symptom_score == 0 && t.unmatched_prior ? *t.unmatched_prior : t.prior;
+  Candidate candidate{t.id,          t.family, t.summary, document.path(), line,
+                      symptom_score, prior,    {},        state.bindings};
   for (auto& [path, file] : files) {
     if (file.edits.empty()) continue;
     absl::StatusOr<std::string> edited = EditedText(file.document, file.edits);
@@ -270,11 +292,12 @@ namespace {
 
 // The placeholders every match at `statement` has, then `extra` (the symptom's groups, or a
 // scan's binds) over them.
-Bindings SiteBindings(const Document& document, TSNode statement, int line, const SymptomInput& symptom,
-                      const Bindings& extra) {
+Bindings SiteBindings(const Document& document, TSNode statement, int line,
+                      const SymptomInput& symptom, const Bindings& extra) {
   std::optional<TSNode> def = EnclosingOfType(statement, {"function_definition"});
   const std::string function =
-      def ? std::string(document.NodeText(ts_node_child_by_field_name(*def, "name", 4))) : "<module>";
+      def ? std::string(document.NodeText(ts_node_child_by_field_name(*def, "name", 4)))
+          : "<module>";
   // Built-ins first; a symptom group of the same name (a message's `function`) wins.
   Bindings bindings = {
       {"statement", std::string(document.NodeText(statement))},
@@ -296,9 +319,9 @@ Bindings SiteBindings(const Document& document, TSNode statement, int line, cons
 // is already in `seen` are dropped.
 void CandidatesOfMatch(const Template& t, const Document& document, TSNode statement, int line,
                        const QueryMatch& match, const Bindings& bindings, double symptom_score,
-                       const std::vector<Template::Condition>& after_lookups, const MatchContext& context,
-                       const std::function<void(std::string)>& note, std::set<std::string>& seen,
-                       std::vector<Candidate>& candidates) {
+                       const std::vector<Template::Condition>& after_lookups,
+                       const MatchContext& context, const std::function<void(std::string)>& note,
+                       std::set<std::string>& seen, std::vector<Candidate>& candidates) {
   MatchState state;
   state.document = &document;
   state.statement = statement;
@@ -329,7 +352,8 @@ void CandidatesOfMatch(const Template& t, const Document& document, TSNode state
       continue;
     }
     std::string key;
-    absl::StatusOr<Candidate> candidate = Rewrite(t, answered, document, line, symptom_score, context, key);
+    absl::StatusOr<Candidate> candidate =
+        Rewrite(t, answered, document, line, symptom_score, context, key);
     if (!candidate.ok()) {
       note(std::string(candidate.status().message()));
       continue;
@@ -350,7 +374,8 @@ std::vector<Candidate> MatchTemplate(const Template& t, const Document& document
   Bindings symptom_bindings = symptom.fields;
   std::optional<double> symptom_score = MatchSymptom(t, symptom, symptom_bindings);
   if (!symptom_score) {
-    note(Concat("the symptom `", symptom.type, ": ", symptom.message, "` is not one the template answers"));
+    note(Concat("the symptom `", symptom.type, ": ", symptom.message,
+                "` is not one the template answers"));
     if (mode == SymptomMode::kRequire) return candidates;
     // Tried anyway, ranked last; placeholders from the symptom stay unbound, so a template
     // that needs them drops out by itself.
@@ -374,24 +399,26 @@ std::vector<Candidate> MatchTemplate(const Template& t, const Document& document
   const Bindings bindings = SiteBindings(document, *statement, line, symptom, symptom_bindings);
   std::set<std::string> seen;  // one candidate per distinct result
   for (const QueryMatch& match : matches) {
-    CandidatesOfMatch(t, document, *statement, line, match, bindings, *symptom_score, {}, context, note, seen,
-                      candidates);
+    CandidatesOfMatch(t, document, *statement, line, match, bindings, *symptom_score, {}, context,
+                      note, seen, candidates);
   }
   return candidates;
 }
 
-std::vector<Candidate> MatchAtStatement(const Template& t, const Document& document, TSNode statement,
-                                        int line, const QueryMatch& match, const Bindings& binds,
+std::vector<Candidate> MatchAtStatement(const Template& t, const Document& document,
+                                        TSNode statement, int line, const QueryMatch& match,
+                                        const Bindings& binds,
                                         const std::vector<Template::Condition>& after_lookups,
-                                        const MatchContext& context, std::vector<std::string>* reasons) {
+                                        const MatchContext& context,
+                                        std::vector<std::string>* reasons) {
   const std::function<void(std::string)> note = [&](std::string why) {
     if (reasons != nullptr) reasons->push_back(std::move(why));
   };
   const Bindings bindings = SiteBindings(document, statement, line, SymptomInput{}, binds);
   std::set<std::string> seen;
   std::vector<Candidate> candidates;
-  CandidatesOfMatch(t, document, statement, line, match, bindings, 0.0, after_lookups, context, note, seen,
-                    candidates);
+  CandidatesOfMatch(t, document, statement, line, match, bindings, 0.0, after_lookups, context,
+                    note, seen, candidates);
   return candidates;
 }
 

@@ -43,7 +43,9 @@ void Walk(std::string_view text, OnText on_text, OnName on_name) {
 
 std::vector<std::string> PlaceholderNames(std::string_view text) {
   std::vector<std::string> names;
-  Walk(text, [](std::string_view) {}, [&](std::string_view name, bool) { names.emplace_back(name); });
+  Walk(
+      text, [](std::string_view) {},
+      [&](std::string_view name, bool) { names.emplace_back(name); });
   return names;
 }
 
@@ -60,7 +62,8 @@ absl::StatusOr<std::string> Expand(std::string_view text, const Bindings& bindin
         }
         out.append(it->second);
       });
-  if (!missing.empty()) return absl::NotFoundError(Concat("placeholder {", missing, "} is not bound"));
+  if (!missing.empty())
+    return absl::NotFoundError(Concat("placeholder {", missing, "} is not bound"));
   return out;
 }
 

@@ -28,7 +28,8 @@ absl::StatusOr<std::string> ExpandArg(const Args& args, const char* key, const B
 absl::StatusOr<TSNode> TargetNode(const std::string& target, const MatchState& state) {
   if (target.empty() || target == "statement") return state.statement;
   auto it = state.nodes.find(target);
-  if (it == state.nodes.end()) return absl::NotFoundError(Concat("no capture @", target, " in this match"));
+  if (it == state.nodes.end())
+    return absl::NotFoundError(Concat("no capture @", target, " in this match"));
   return it->second;
 }
 
@@ -52,10 +53,9 @@ FileEdits& SiteFile(const MatchState& state, std::map<std::string, FileEdits>& f
 
 // The def an action on a function means: a capture, the def enclosing the site, or the
 // callee a look-up resolved (possibly in another file).
-absl::StatusOr<std::pair<FileEdits*, TSNode>> FunctionTarget(const std::string& which,
-                                                             const MatchContext& context,
-                                                             MatchState& state,
-                                                             std::map<std::string, FileEdits>& files) {
+absl::StatusOr<std::pair<FileEdits*, TSNode>> FunctionTarget(
+    const std::string& which, const MatchContext& context, MatchState& state,
+    std::map<std::string, FileEdits>& files) {
   if (which == "callee") {
     if (state.callee == nullptr) return absl::FailedPreconditionError("no callee was resolved");
     auto it = files.find(state.callee->file);
@@ -85,8 +85,8 @@ absl::StatusOr<std::pair<FileEdits*, TSNode>> FunctionTarget(const std::string& 
     return std::make_pair(&it->second, *def);
   }
   FileEdits& site = SiteFile(state, files);
-  absl::StatusOr<TSNode> node = which == "enclosing" ? absl::StatusOr<TSNode>(state.statement)
-                                                     : TargetNode(which, state);
+  absl::StatusOr<TSNode> node =
+      which == "enclosing" ? absl::StatusOr<TSNode>(state.statement) : TargetNode(which, state);
   if (!node.ok()) return node.status();
   std::optional<TSNode> def = EnclosingOfType(*node, {"function_definition"});
   if (!def) return absl::NotFoundError(Concat("@", which, " is not in a function"));
@@ -105,7 +105,8 @@ size_t ImportInsertionPoint(const Document& document) {
     if (docstring || IsComment(child) || IsType(child, "import_statement") ||
         IsType(child, "import_from_statement") || IsType(child, "future_import_statement")) {
       if (!IsComment(child) || at > 0) {
-        at = document.lines().LineEndWithNewline(document.lines().ToPosition(ts_node_end_byte(child)).line);
+        at = document.lines().LineEndWithNewline(
+            document.lines().ToPosition(ts_node_end_byte(child)).line);
       }
       continue;
     }
@@ -114,7 +115,8 @@ size_t ImportInsertionPoint(const Document& document) {
   return at;
 }
 
-absl::Status AddImport(const std::string& code, MatchState& state, std::map<std::string, FileEdits>& files) {
+absl::Status AddImport(const std::string& code, MatchState& state,
+                       std::map<std::string, FileEdits>& files) {
   const Document& document = *state.document;
   // Already imported (the same line exists at the top level): nothing to do.
   for (int line = 0; line < document.lines().line_count(); ++line) {
@@ -141,8 +143,10 @@ struct StatementTarget {
   FileEdits* file;
   TSNode statement;
 };
-absl::StatusOr<StatementTarget> TargetStatementOf(const Args& args, MatchState& state, Files& files) {
-  absl::StatusOr<TSNode> statement = TargetStatement(args.contains("target") ? args.at("target") : "", state);
+absl::StatusOr<StatementTarget> TargetStatementOf(const Args& args, MatchState& state,
+                                                  Files& files) {
+  absl::StatusOr<TSNode> statement =
+      TargetStatement(args.contains("target") ? args.at("target") : "", state);
   if (!statement.ok()) return statement.status();
   return StatementTarget{&SiteFile(state, files), *statement};
 }
@@ -157,11 +161,13 @@ absl::Status Insert(const Args& args, MatchState& state, Files& files, bool befo
                                        : InsertAfter(doc, target->statement, *code));
 }
 
-absl::Status InsertBeforeAction(const Args& args, const MatchContext&, MatchState& state, Files& files) {
+absl::Status InsertBeforeAction(const Args& args, const MatchContext&, MatchState& state,
+                                Files& files) {
   return Insert(args, state, files, true);
 }
 
-absl::Status InsertAfterAction(const Args& args, const MatchContext&, MatchState& state, Files& files) {
+absl::Status InsertAfterAction(const Args& args, const MatchContext&, MatchState& state,
+                               Files& files) {
   return Insert(args, state, files, false);
 }
 
@@ -191,7 +197,8 @@ absl::Status RemoveAction(const Args& args, const MatchContext&, MatchState& sta
   const TSNode statement = target->statement;
   TSNode parent = ts_node_parent(statement);
   if (IsType(parent, "block") && NamedChildrenSkippingComments(parent).size() == 1) {
-    return AddEdit(*target->file, Edit{ts_node_start_byte(statement), ts_node_end_byte(statement), "pass"});
+    return AddEdit(*target->file,
+                   Edit{ts_node_start_byte(statement), ts_node_end_byte(statement), "pass"});
   }
   if (!StartsItsLine(doc, statement)) {
     return absl::FailedPreconditionError("the statement shares its line with code before it");
@@ -199,7 +206,8 @@ absl::Status RemoveAction(const Args& args, const MatchContext&, MatchState& sta
   const int first = doc.NodeStart(statement).line;
   const int last = doc.lines().ToPosition(ts_node_end_byte(statement)).line;
   const size_t end = doc.lines().LineEndWithNewline(last);
-  if (std::string_view(doc.text()).substr(ts_node_end_byte(statement), end - ts_node_end_byte(statement))
+  if (std::string_view(doc.text())
+          .substr(ts_node_end_byte(statement), end - ts_node_end_byte(statement))
           .find_first_not_of(" \t\r\n") != std::string_view::npos) {
     return absl::FailedPreconditionError("the statement shares its line with code after it");
   }
@@ -216,9 +224,10 @@ absl::Status WrapIfAction(const Args& args, const MatchContext&, MatchState& sta
   const Document& doc = target->file->document;
   const TSNode st = target->statement;
   return AddEdit(*target->file,
-                 otherwise->empty() ? WrapInIf(doc, st, st, *condition)
-                                    : WrapInBlock(doc, st, st, Concat("if ", *condition, ":"),
-                                                  Concat("else:\n", Reindent(*otherwise, "    ", "    ", "\n"))));
+                 otherwise->empty()
+                     ? WrapInIf(doc, st, st, *condition)
+                     : WrapInBlock(doc, st, st, Concat("if ", *condition, ":"),
+                                   Concat("else:\n", Reindent(*otherwise, "    ", "    ", "\n"))));
 }
 
 absl::Status WrapTryAction(const Args& args, const MatchContext&, MatchState& state, Files& files) {
@@ -232,13 +241,15 @@ absl::Status WrapTryAction(const Args& args, const MatchContext&, MatchState& st
   return AddEdit(*target->file, WrapInTry(target->file->document, st, st, *exception, *handler));
 }
 
-absl::Status WrapWithAction(const Args& args, const MatchContext&, MatchState& state, Files& files) {
+absl::Status WrapWithAction(const Args& args, const MatchContext&, MatchState& state,
+                            Files& files) {
   absl::StatusOr<StatementTarget> target = TargetStatementOf(args, state, files);
   absl::StatusOr<std::string> context = ExpandArg(args, "context", state.bindings);
   if (!target.ok()) return target.status();
   if (!context.ok()) return context.status();
   const TSNode st = target->statement;
-  return AddEdit(*target->file, WrapInBlock(target->file->document, st, st, Concat("with ", *context, ":")));
+  return AddEdit(*target->file,
+                 WrapInBlock(target->file->document, st, st, Concat("with ", *context, ":")));
 }
 
 absl::Status KeywordAction(const Args& args, MatchState& state, Files& files, ActionKind kind) {
@@ -248,7 +259,8 @@ absl::Status KeywordAction(const Args& args, MatchState& state, Files& files, Ac
   const Document& doc = file.document;
   const Bindings& b = state.bindings;
   if (kind == ActionKind::kAddKeyword) {
-    absl::StatusOr<std::string> name = ExpandArg(args, "name", b), value = ExpandArg(args, "value", b);
+    absl::StatusOr<std::string> name = ExpandArg(args, "name", b),
+                                value = ExpandArg(args, "value", b);
     if (!name.ok()) return name.status();
     if (!value.ok()) return value.status();
     return AddEdit(file, AddKeywordArgument(doc, *call, *name, *value));
@@ -264,24 +276,29 @@ absl::Status KeywordAction(const Args& args, MatchState& state, Files& files, Ac
   return AddEdit(file, RenameKeywordArgument(doc, *call, *from, *to));
 }
 
-absl::Status AddKeywordAction(const Args& args, const MatchContext&, MatchState& state, Files& files) {
+absl::Status AddKeywordAction(const Args& args, const MatchContext&, MatchState& state,
+                              Files& files) {
   return KeywordAction(args, state, files, ActionKind::kAddKeyword);
 }
-absl::Status DropKeywordAction(const Args& args, const MatchContext&, MatchState& state, Files& files) {
+absl::Status DropKeywordAction(const Args& args, const MatchContext&, MatchState& state,
+                               Files& files) {
   return KeywordAction(args, state, files, ActionKind::kDropKeyword);
 }
-absl::Status RenameKeywordAction(const Args& args, const MatchContext&, MatchState& state, Files& files) {
+absl::Status RenameKeywordAction(const Args& args, const MatchContext&, MatchState& state,
+                                 Files& files) {
   return KeywordAction(args, state, files, ActionKind::kRenameKeyword);
 }
 
 // A positional argument: at the end, or before a captured argument.
-absl::Status AddArgumentAction(const Args& args, const MatchContext&, MatchState& state, Files& files) {
+absl::Status AddArgumentAction(const Args& args, const MatchContext&, MatchState& state,
+                               Files& files) {
   absl::StatusOr<TSNode> call = TargetNode(args.at("call"), state);
   absl::StatusOr<std::string> value = ExpandArg(args, "value", state.bindings);
   if (!call.ok()) return call.status();
   if (!value.ok()) return value.status();
   TSNode list = ts_node_child_by_field_name(*call, "arguments", 9);
-  if (!IsType(list, "argument_list")) return absl::InvalidArgumentError("@call has no argument list");
+  if (!IsType(list, "argument_list"))
+    return absl::InvalidArgumentError("@call has no argument list");
   std::optional<TSNode> before;
   if (args.contains("before")) {
     absl::StatusOr<TSNode> node = TargetNode(args.at("before"), state);
@@ -300,26 +317,31 @@ absl::Status AddArgumentAction(const Args& args, const MatchContext&, MatchState
   return AddEdit(file, InsertListItem(file.document, list, before, *value));
 }
 
-absl::Status DropArgumentAction(const Args& args, const MatchContext&, MatchState& state, Files& files) {
+absl::Status DropArgumentAction(const Args& args, const MatchContext&, MatchState& state,
+                                Files& files) {
   absl::StatusOr<TSNode> argument = TargetNode(args.at("argument"), state);
   if (!argument.ok()) return argument.status();
   TSNode list = ts_node_parent(*argument);
-  if (!IsType(list, "argument_list")) return absl::InvalidArgumentError("@argument is not an argument of a call");
+  if (!IsType(list, "argument_list"))
+    return absl::InvalidArgumentError("@argument is not an argument of a call");
   FileEdits& file = SiteFile(state, files);
   return AddEdit(file, RemoveListItem(file.document, list, *argument));
 }
 
-absl::Status AddParameterAction(const Args& args, const MatchContext& context, MatchState& state, Files& files) {
+absl::Status AddParameterAction(const Args& args, const MatchContext& context, MatchState& state,
+                                Files& files) {
   auto function = FunctionTarget(args.at("function"), context, state, files);
   if (!function.ok()) return function.status();
   absl::StatusOr<std::string> name = ExpandArg(args, "name", state.bindings);
   absl::StatusOr<std::string> value = ExpandArg(args, "default", state.bindings);
   if (!name.ok()) return name.status();
   if (!value.ok()) return value.status();
-  return AddEdit(*function->first, AddParameter(function->first->document, function->second, *name, *value));
+  return AddEdit(*function->first,
+                 AddParameter(function->first->document, function->second, *name, *value));
 }
 
-absl::Status SetDefaultAction(const Args& args, const MatchContext& context, MatchState& state, Files& files) {
+absl::Status SetDefaultAction(const Args& args, const MatchContext& context, MatchState& state,
+                              Files& files) {
   auto function = FunctionTarget(args.at("function"), context, state, files);
   if (!function.ok()) return function.status();
   absl::StatusOr<std::string> name = ExpandArg(args, "name", state.bindings);
@@ -330,13 +352,15 @@ absl::Status SetDefaultAction(const Args& args, const MatchContext& context, Mat
                  SetParameterDefault(function->first->document, function->second, *name, *value));
 }
 
-absl::Status AddImportAction(const Args& args, const MatchContext&, MatchState& state, Files& files) {
+absl::Status AddImportAction(const Args& args, const MatchContext&, MatchState& state,
+                             Files& files) {
   absl::StatusOr<std::string> code = ExpandArg(args, "code", state.bindings);
   if (!code.ok()) return code.status();
   return AddImport(*code, state, files);
 }
 
-absl::Status PlaceImportAction(const Args& args, const MatchContext& context, MatchState& state, Files& files) {
+absl::Status PlaceImportAction(const Args& args, const MatchContext& context, MatchState& state,
+                               Files& files) {
   absl::StatusOr<std::string> code = ExpandArg(args, "code", state.bindings);
   if (!code.ok()) return code.status();
   const IsFirstParty first_party = [&](std::string_view top) {

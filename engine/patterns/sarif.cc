@@ -22,8 +22,8 @@ nlohmann::json ArtifactChanges(const std::vector<FileChange>& file_changes) {
   for (const FileChange& change : file_changes) {
     // The smallest range of whole lines that differs.
     const std::vector<std::string> before = Lines(change.before), after = Lines(change.after);
-    const auto [prefix, suffix] =
-        CommonEnds(before.size(), after.size(), [&](size_t i, size_t j) { return before[i] == after[j]; });
+    const auto [prefix, suffix] = CommonEnds(
+        before.size(), after.size(), [&](size_t i, size_t j) { return before[i] == after[j]; });
     std::string inserted;
     for (size_t i = prefix; i < after.size() - suffix; ++i) inserted += after[i];
     const int first = static_cast<int>(prefix) + 1;
@@ -31,7 +31,8 @@ nlohmann::json ArtifactChanges(const std::vector<FileChange>& file_changes) {
     changes.push_back(
         {{"artifactLocation", {{"uri", change.file}}},
          {"replacements",
-          {{{"deletedRegion", {{"startLine", first}, {"startColumn", 1}, {"endLine", end_line}, {"endColumn", 1}}},
+          {{{"deletedRegion",
+             {{"startLine", first}, {"startColumn", 1}, {"endLine", end_line}, {"endColumn", 1}}},
             {"insertedContent", {{"text", inserted}}}}}}});
   }
   return changes;
@@ -46,24 +47,29 @@ nlohmann::json SarifRule(const Candidate& candidate) {
           {"properties", {{"family", candidate.family}}}};
 }
 
-nlohmann::json SarifResult(const Candidate& candidate, const std::string& level, const std::string& message,
-                           nlohmann::json properties) {
+nlohmann::json SarifResult(const Candidate& candidate, const std::string& level,
+                           const std::string& message, nlohmann::json properties) {
   return {{"ruleId", candidate.template_id},
           {"level", level},
           {"message", {{"text", message}}},
           {"locations",
            {{{"physicalLocation",
-              {{"artifactLocation", {{"uri", candidate.file}}}, {"region", {{"startLine", candidate.line}}}}}}}},
-          {"fixes", {{{"description", {{"text", candidate.summary}}}, {"artifactChanges", ArtifactChanges(candidate.changes)}}}},
+              {{"artifactLocation", {{"uri", candidate.file}}},
+               {"region", {{"startLine", candidate.line}}}}}}}},
+          {"fixes",
+           {{{"description", {{"text", candidate.summary}}},
+             {"artifactChanges", ArtifactChanges(candidate.changes)}}}},
           {"properties", std::move(properties)}};
 }
 
 nlohmann::json SarifLog(nlohmann::json rules, nlohmann::json results) {
-  return {{"version", "2.1.0"},
-          {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-          {"runs",
-           {{{"tool", {{"driver", {{"name", "smallfix"}, {"version", "0.1.0"}, {"rules", std::move(rules)}}}}},
-             {"results", std::move(results)}}}}};
+  return {
+      {"version", "2.1.0"},
+      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+      {"runs",
+       {{{"tool",
+          {{"driver", {{"name", "smallfix"}, {"version", "0.1.0"}, {"rules", std::move(rules)}}}}},
+         {"results", std::move(results)}}}}};
 }
 
 }  // namespace smallfix

@@ -1,10 +1,9 @@
 #ifndef SMALLFIX_ENGINE_PATTERNS_SARIF_H_
 #define SMALLFIX_ENGINE_PATTERNS_SARIF_H_
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "engine/patterns/match.h"
 
@@ -18,8 +17,8 @@ nlohmann::json SarifRule(const Candidate& candidate);
 
 // A result at the candidate's site whose fix is the candidate's edit, as the smallest
 // range of whole lines that differs in each file it changes.
-nlohmann::json SarifResult(const Candidate& candidate, const std::string& level, const std::string& message,
-                           nlohmann::json properties);
+nlohmann::json SarifResult(const Candidate& candidate, const std::string& level,
+                           const std::string& message, nlohmann::json properties);
 
 // The log of one run of smallfix with these rules and results.
 nlohmann::json SarifLog(nlohmann::json rules, nlohmann::json results);

@@ -94,32 +94,32 @@ struct Template {
   struct Condition {
     enum class Kind { kEquals, kNotEquals, kMatches, kNotMatches, kInside, kNotInside };
     Kind kind;
-    std::string capture;             // for the text checks
-    std::string value;               // text with placeholders, regex, or node types ("a|b")
-    int line = 0;                    // in the YAML file, for messages
+    std::string capture;  // for the text checks
+    std::string value;    // text with placeholders, regex, or node types ("a|b")
+    int line = 0;         // in the YAML file, for messages
   };
 
   // A context look-up the C++ side answers (lookups.cc); it binds placeholders or rejects.
   struct Lookup {
     LookupKind kind = LookupKind::kCallee;
-    std::map<std::string, std::string> args;   // as written, placeholders unexpanded
-    std::vector<std::string> binds;            // placeholder names it defines
+    std::map<std::string, std::string> args;  // as written, placeholders unexpanded
+    std::vector<std::string> binds;           // placeholder names it defines
     int line = 0;
   };
 
   // One edit of the rewrite.
   struct Action {
     ActionKind kind = ActionKind::kReplace;
-    std::map<std::string, std::string> args;   // as written, placeholders unexpanded
+    std::map<std::string, std::string> args;  // as written, placeholders unexpanded
     int line = 0;
   };
 
   struct Example {
     std::string name;
-    std::string symptom;   // "Type: message"
+    std::string symptom;  // "Type: message"
     std::string before;
-    int line = 0;          // 1-based fault line in `before`
-    std::optional<std::string> after;   // nullopt: the template must not apply
+    int line = 0;                              // 1-based fault line in `before`
+    std::optional<std::string> after;          // nullopt: the template must not apply
     std::map<std::string, std::string> files;  // other files of the example repo (path -> text)
   };
 
@@ -139,18 +139,18 @@ struct Template {
     // What the filter reads: "file" (the whole text) or "def-signatures" (only the
     // parameter lists of defs, cut out by a lexer that knows strings and comments).
     std::string filter_over = "file";
-    std::optional<Query> query;  // replaces the template's query; runs over the module
-    std::string site;            // the capture whose statement is the finding's site
+    std::optional<Query> query;               // replaces the template's query; runs over the module
+    std::string site;                         // the capture whose statement is the finding's site
     std::map<std::string, std::string> bind;  // placeholders a failure would give, from captures
     std::vector<Condition> conditions;        // checked after the look-ups
     std::vector<Example> examples;
   };
 
-  std::string id;       // "guard.none-continue"
-  std::string family;   // guard | param | compat | generic
+  std::string id;      // "guard.none-continue"
+  std::string family;  // guard | param | compat | generic
   std::string summary;
-  std::string file;     // the YAML file it came from
-  double prior = 0.5;   // how common the strategy is in the frameworks' bug histories, 0..1
+  std::string file;    // the YAML file it came from
+  double prior = 0.5;  // how common the strategy is in the frameworks' bug histories, 0..1
   // The prior of a template with symptoms when it is tried at a site whose failure matches
   // none of them (repair without a symptom): its precision there, which says little about
   // how it does when its symptom matches. Unset: `prior`.

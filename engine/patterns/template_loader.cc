@@ -11,8 +11,8 @@
 #include "engine/base/concat.h"
 #include "engine/base/symptom_classes.h"
 #include "engine/patterns/lookups.h"
-#include "engine/patterns/rewriter.h"
 #include "engine/patterns/placeholders.h"
+#include "engine/patterns/rewriter.h"
 
 namespace smallfix {
 namespace {
@@ -22,8 +22,8 @@ const std::set<std::string> kFamilies = {"guard", "param", "compat", "generic"};
 const std::set<std::string> kScopes = {"statement", "function", "module"};
 
 // Placeholders every match has whatever the template says: the site and its statement.
-const std::set<std::string> kBuiltinPlaceholders = {"statement", "function", "def", "file", "line",
-                                                    "exception", "message"};
+const std::set<std::string> kBuiltinPlaceholders = {"statement", "function",  "def",    "file",
+                                                    "line",      "exception", "message"};
 
 // Where a YAML node is, for messages: "file:line".
 std::string At(const std::string& path, const YAML::Node& node) {
@@ -59,7 +59,8 @@ absl::StatusOr<std::string> Scalar(const std::string& path, const YAML::Node& no
 // string named in `allowed`, whose placeholders are all bound by now.
 absl::StatusOr<std::map<std::string, std::string>> ReadArguments(
     const std::string& path, const YAML::Node& entry, const std::string& kind_key,
-    const std::string& what, const std::vector<const char*>& allowed, const std::set<std::string>& bound) {
+    const std::string& what, const std::vector<const char*>& allowed,
+    const std::set<std::string>& bound) {
   std::map<std::string, std::string> args;
   for (const auto& item : entry) {
     const std::string key = item.first.as<std::string>();
@@ -71,8 +72,10 @@ absl::StatusOr<std::map<std::string, std::string>> ReadArguments(
     if (!value.ok()) return value.status();
     for (const std::string& name : PlaceholderNames(*value)) {
       if (!bound.contains(name)) {
-        return Error(path, item.second, Concat("placeholder {", name,
-                                               "} is not bound here (not a capture, symptom group or earlier look-up)"));
+        return Error(
+            path, item.second,
+            Concat("placeholder {", name,
+                   "} is not bound here (not a capture, symptom group or earlier look-up)"));
       }
     }
     args[key] = *value;
@@ -85,9 +88,10 @@ absl::StatusOr<std::map<std::string, std::string>> ReadArguments(
 using Bound = std::set<std::string>;
 
 absl::Status ReadHeader(const std::string& path, const YAML::Node& root, Template& t) {
-  if (absl::Status s = CheckKeys(path, root, "a template",
-                                 {"id", "family", "summary", "prior", "unmatched-prior", "symptoms", "scope",
-                                  "query", "where", "context", "rewrite", "examples", "scan"});
+  if (absl::Status s =
+          CheckKeys(path, root, "a template",
+                    {"id", "family", "summary", "prior", "unmatched-prior", "symptoms", "scope",
+                     "query", "where", "context", "rewrite", "examples", "scan"});
       !s.ok()) {
     return s;
   }
@@ -99,10 +103,12 @@ absl::Status ReadHeader(const std::string& path, const YAML::Node& root, Templat
   t.family = root["family"].as<std::string>();
   t.summary = root["summary"].as<std::string>();
   if (!kFamilies.contains(t.family)) {
-    return Error(path, root["family"], Concat("family '", t.family, "' is not guard, param, compat or generic"));
+    return Error(path, root["family"],
+                 Concat("family '", t.family, "' is not guard, param, compat or generic"));
   }
   if (!t.id.starts_with(t.family + ".")) {
-    return Error(path, root["id"], Concat("id '", t.id, "' must start with its family, '", t.family, ".'"));
+    return Error(path, root["id"],
+                 Concat("id '", t.id, "' must start with its family, '", t.family, ".'"));
   }
   if (root["prior"]) {
     t.prior = root["prior"].as<double>();
@@ -110,7 +116,8 @@ absl::Status ReadHeader(const std::string& path, const YAML::Node& root, Templat
   }
   if (root["unmatched-prior"]) {
     if (!root["symptoms"]) {
-      return Error(path, root["unmatched-prior"], "unmatched-prior is for a template with symptoms; a generic one has only prior");
+      return Error(path, root["unmatched-prior"],
+                   "unmatched-prior is for a template with symptoms; a generic one has only prior");
     }
     t.unmatched_prior = root["unmatched-prior"].as<double>();
     if (*t.unmatched_prior <= 0 || *t.unmatched_prior > 1) {
@@ -126,11 +133,13 @@ absl::Status ReadHeader(const std::string& path, const YAML::Node& root, Templat
   return absl::OkStatus();
 }
 
-absl::Status ReadSymptoms(const std::string& path, const YAML::Node& symptoms, Template& t, Bound& bound) {
+absl::Status ReadSymptoms(const std::string& path, const YAML::Node& symptoms, Template& t,
+                          Bound& bound) {
   if (!symptoms) return absl::OkStatus();
   if (!symptoms.IsSequence()) return Error(path, symptoms, "symptoms must be a list");
   for (const YAML::Node& entry : symptoms) {
-    if (absl::Status s = CheckKeys(path, entry, "a symptom", {"type", "message", "class"}); !s.ok()) {
+    if (absl::Status s = CheckKeys(path, entry, "a symptom", {"type", "message", "class"});
+        !s.ok()) {
       return s;
     }
     Template::Symptom symptom;
@@ -138,8 +147,9 @@ absl::Status ReadSymptoms(const std::string& path, const YAML::Node& symptoms, T
     if (entry["class"]) {
       symptom.symptom_class = entry["class"].as<std::string>();
       if (!IsSymptomClass(symptom.symptom_class)) {
-        return Error(path, entry["class"], Concat("unknown class '", symptom.symptom_class,
-                                                  "'; known: ", SymptomClassList()));
+        return Error(
+            path, entry["class"],
+            Concat("unknown class '", symptom.symptom_class, "'; known: ", SymptomClassList()));
       }
     }
     if (entry["message"]) {
@@ -177,12 +187,14 @@ absl::StatusOr<Query> CompileQuery(const std::string& path, const YAML::Node& qu
       file_line += (block ? query_line : query_line - 1);
       RE2::Replace(&message, where_in_query, absl::StrFormat("at column %d", column));
     }
-    return absl::InvalidArgumentError(absl::StrFormat("%s:%d: query: %s", path, file_line, message));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("%s:%d: query: %s", path, file_line, message));
   }
   return compiled;
 }
 
-absl::Status ReadQuery(const std::string& path, const YAML::Node& query, Template& t, Bound& bound) {
+absl::Status ReadQuery(const std::string& path, const YAML::Node& query, Template& t,
+                       Bound& bound) {
   if (!query) return absl::OkStatus();
   absl::StatusOr<Query> compiled = CompileQuery(path, query);
   if (!compiled.ok()) return compiled.status();
@@ -194,18 +206,19 @@ absl::Status ReadQuery(const std::string& path, const YAML::Node& query, Templat
 absl::StatusOr<Template::Condition> ReadCondition(const std::string& path, const YAML::Node& entry,
                                                   Bound& bound) {
   using Kind = Template::Condition::Kind;
-  if (absl::Status s = CheckKeys(path, entry, "a where condition",
-                                 {"capture", "equals", "not-equals", "matches", "not-matches",
-                                  "inside", "not-inside"});
+  if (absl::Status s = CheckKeys(
+          path, entry, "a where condition",
+          {"capture", "equals", "not-equals", "matches", "not-matches", "inside", "not-inside"});
       !s.ok()) {
     return s;
   }
   Template::Condition condition;
   condition.line = entry.Mark().line + 1;
   int kinds = 0;
-  for (const auto& [key, kind] : {std::pair{"equals", Kind::kEquals}, std::pair{"not-equals", Kind::kNotEquals},
-                                  std::pair{"matches", Kind::kMatches}, std::pair{"not-matches", Kind::kNotMatches},
-                                  std::pair{"inside", Kind::kInside}, std::pair{"not-inside", Kind::kNotInside}}) {
+  for (const auto& [key, kind] :
+       {std::pair{"equals", Kind::kEquals}, std::pair{"not-equals", Kind::kNotEquals},
+        std::pair{"matches", Kind::kMatches}, std::pair{"not-matches", Kind::kNotMatches},
+        std::pair{"inside", Kind::kInside}, std::pair{"not-inside", Kind::kNotInside}}) {
     if (entry[key]) {
       condition.kind = kind;
       condition.value = entry[key].as<std::string>();
@@ -218,7 +231,8 @@ absl::StatusOr<Template::Condition> ReadCondition(const std::string& path, const
     if (!entry["capture"]) return Error(path, entry, "this condition needs a capture");
     condition.capture = entry["capture"].as<std::string>();
     if (!bound.contains(condition.capture)) {
-      return Error(path, entry["capture"], Concat("capture '", condition.capture, "' is not in the query"));
+      return Error(path, entry["capture"],
+                   Concat("capture '", condition.capture, "' is not in the query"));
     }
   }
   if (condition.kind == Kind::kMatches || condition.kind == Kind::kNotMatches) {
@@ -232,7 +246,8 @@ absl::StatusOr<Template::Condition> ReadCondition(const std::string& path, const
   return condition;
 }
 
-absl::Status ReadConditions(const std::string& path, const YAML::Node& where, Template& t, Bound& bound) {
+absl::Status ReadConditions(const std::string& path, const YAML::Node& where, Template& t,
+                            Bound& bound) {
   if (!where) return absl::OkStatus();
   if (!where.IsSequence()) return Error(path, where, "where must be a list");
   for (const YAML::Node& entry : where) {
@@ -251,15 +266,18 @@ std::string Known(const std::vector<Spec>& specs) {
   return known;
 }
 
-absl::Status ReadLookups(const std::string& path, const YAML::Node& context, Template& t, Bound& bound) {
+absl::Status ReadLookups(const std::string& path, const YAML::Node& context, Template& t,
+                         Bound& bound) {
   if (!context) return absl::OkStatus();
   if (!context.IsSequence()) return Error(path, context, "context must be a list");
   for (const YAML::Node& entry : context) {
-    if (!entry.IsMap() || !entry["lookup"]) return Error(path, entry, "a context entry needs 'lookup'");
+    if (!entry.IsMap() || !entry["lookup"])
+      return Error(path, entry, "a context entry needs 'lookup'");
     const std::string name = entry["lookup"].as<std::string>();
     const LookupSpec* spec = FindLookupSpec(name);
     if (spec == nullptr) {
-      return Error(path, entry["lookup"], Concat("unknown lookup '", name, "'; known: ", Known(LookupSpecs())));
+      return Error(path, entry["lookup"],
+                   Concat("unknown lookup '", name, "'; known: ", Known(LookupSpecs())));
     }
     Template::Lookup lookup;
     lookup.line = entry.Mark().line + 1;
@@ -277,16 +295,19 @@ absl::Status ReadLookups(const std::string& path, const YAML::Node& context, Tem
   return absl::OkStatus();
 }
 
-absl::Status ReadActions(const std::string& path, const YAML::Node& rewrite, Template& t, const Bound& bound) {
+absl::Status ReadActions(const std::string& path, const YAML::Node& rewrite, Template& t,
+                         const Bound& bound) {
   if (!rewrite.IsSequence() || rewrite.size() == 0) {
     return Error(path, rewrite, "rewrite must be a non-empty list of actions");
   }
   for (const YAML::Node& entry : rewrite) {
-    if (!entry.IsMap() || !entry["action"]) return Error(path, entry, "a rewrite entry needs 'action'");
+    if (!entry.IsMap() || !entry["action"])
+      return Error(path, entry, "a rewrite entry needs 'action'");
     const std::string name = entry["action"].as<std::string>();
     const ActionSpec* spec = FindActionSpec(name);
     if (spec == nullptr) {
-      return Error(path, entry["action"], Concat("unknown action '", name, "'; known: ", Known(ActionSpecs())));
+      return Error(path, entry["action"],
+                   Concat("unknown action '", name, "'; known: ", Known(ActionSpecs())));
     }
     Template::Action action;
     action.line = entry.Mark().line + 1;
@@ -319,7 +340,10 @@ absl::Status ReadExamples(const std::string& path, const YAML::Node& examples, T
       return s;
     }
     for (const char* key : {"name", "before", "line", "after"}) {
-      if (!entry[key]) return Error(path, entry, Concat("an example needs '", key, "' (after: null when the template must not apply)"));
+      if (!entry[key])
+        return Error(
+            path, entry,
+            Concat("an example needs '", key, "' (after: null when the template must not apply)"));
     }
     Template::Example example;
     example.name = entry["name"].as<std::string>();
@@ -340,7 +364,8 @@ absl::Status ReadExamples(const std::string& path, const YAML::Node& examples, T
     t.examples.push_back(std::move(example));
   }
   if (!has_negative) {
-    return Error(path, examples, "a template needs an example where it must not apply (after: null)");
+    return Error(path, examples,
+                 "a template needs an example where it must not apply (after: null)");
   }
   return absl::OkStatus();
 }
@@ -375,21 +400,28 @@ std::set<std::string> SymptomPlaceholdersUsed(const Template& t) {
   return used;
 }
 
-absl::Status ReadScanExamples(const std::string& path, const YAML::Node& examples, Template::Scan& scan) {
+absl::Status ReadScanExamples(const std::string& path, const YAML::Node& examples,
+                              Template::Scan& scan) {
   if (!examples || !examples.IsSequence()) {
     return Error(path, examples ? examples : YAML::Node(), "scan needs a list of examples");
   }
   bool positive = false, negative = false;
   for (const YAML::Node& entry : examples) {
-    if (absl::Status s = CheckKeys(path, entry, "a scan example", {"name", "code", "lines"}); !s.ok()) return s;
+    if (absl::Status s = CheckKeys(path, entry, "a scan example", {"name", "code", "lines"});
+        !s.ok())
+      return s;
     for (const char* key : {"name", "code", "lines"}) {
-      if (!entry[key]) return Error(path, entry, Concat("a scan example needs '", key, "' (lines: [] when nothing must be found)"));
+      if (!entry[key])
+        return Error(
+            path, entry,
+            Concat("a scan example needs '", key, "' (lines: [] when nothing must be found)"));
     }
     Template::Scan::Example example;
     example.line = entry.Mark().line + 1;
     example.name = entry["name"].as<std::string>();
     example.code = entry["code"].as<std::string>();
-    if (!entry["lines"].IsSequence()) return Error(path, entry["lines"], "lines must be a list of line numbers");
+    if (!entry["lines"].IsSequence())
+      return Error(path, entry["lines"], "lines must be a list of line numbers");
     for (const YAML::Node& line : entry["lines"]) {
       const int n = line.as<int>();
       if (n < 1) return Error(path, line, "a line number starts at 1");
@@ -399,17 +431,20 @@ absl::Status ReadScanExamples(const std::string& path, const YAML::Node& example
     scan.examples.push_back(std::move(example));
   }
   if (!positive || !negative) {
-    return Error(path, examples, "scan needs an example with findings (lines: [N]) and one without (lines: [])");
+    return Error(path, examples,
+                 "scan needs an example with findings (lines: [N]) and one without (lines: [])");
   }
   return absl::OkStatus();
 }
 
 // Reads the `scan:` stanza. `bound` holds what the template itself binds (its query's
 // captures, its look-ups' results, its symptom groups).
-absl::Status ReadScan(const std::string& path, const YAML::Node& node, Template& t, const Bound& bound) {
+absl::Status ReadScan(const std::string& path, const YAML::Node& node, Template& t,
+                      const Bound& bound) {
   if (!node) return absl::OkStatus();
-  if (absl::Status s = CheckKeys(path, node, "scan",
-                                 {"message", "filter", "filter-over", "query", "site", "bind", "where", "examples"});
+  if (absl::Status s = CheckKeys(
+          path, node, "scan",
+          {"message", "filter", "filter-over", "query", "site", "bind", "where", "examples"});
       !s.ok()) {
     return s;
   }
@@ -425,13 +460,16 @@ absl::Status ReadScan(const std::string& path, const YAML::Node& node, Template&
   if (!filter.ok()) return filter.status();
   for (const std::string& name : PlaceholderNames(*filter)) {
     if (name != "removed_apis") {
-      return Error(path, node["filter"], Concat("scan filter: unknown placeholder {", name, "} (known: {removed_apis})"));
+      return Error(path, node["filter"],
+                   Concat("scan filter: unknown placeholder {", name, "} (known: {removed_apis})"));
     }
   }
   absl::StatusOr<std::string> sample = Expand(*filter, {{"removed_apis", "x"}});
-  if (!sample.ok()) return Error(path, node["filter"], Concat("scan filter: ", sample.status().message()));
+  if (!sample.ok())
+    return Error(path, node["filter"], Concat("scan filter: ", sample.status().message()));
   RE2 filter_regex(*sample, RE2::Quiet);
-  if (!filter_regex.ok()) return Error(path, node["filter"], Concat("scan filter: bad regex: ", filter_regex.error()));
+  if (!filter_regex.ok())
+    return Error(path, node["filter"], Concat("scan filter: bad regex: ", filter_regex.error()));
   scan.filter = *filter;
   if (node["filter-over"]) {
     scan.filter_over = node["filter-over"].as<std::string>();
@@ -447,7 +485,9 @@ absl::Status ReadScan(const std::string& path, const YAML::Node& node, Template&
       for (const std::string& capture : t.query->capture_names()) {
         const auto& names = query->capture_names();
         if (std::find(names.begin(), names.end(), capture) == names.end()) {
-          return Error(path, node["query"], Concat("scan query lacks @", capture, ", which the template's query captures"));
+          return Error(
+              path, node["query"],
+              Concat("scan query lacks @", capture, ", which the template's query captures"));
         }
       }
     }
@@ -462,7 +502,8 @@ absl::Status ReadScan(const std::string& path, const YAML::Node& node, Template&
     scan.site = node["site"].as<std::string>();
     const auto& names = query->capture_names();
     if (std::find(names.begin(), names.end(), scan.site) == names.end()) {
-      return Error(path, node["site"], Concat("scan site '", scan.site, "' is not a capture of the query"));
+      return Error(path, node["site"],
+                   Concat("scan site '", scan.site, "' is not a capture of the query"));
     }
   }
 
@@ -478,7 +519,8 @@ absl::Status ReadScan(const std::string& path, const YAML::Node& node, Template&
         if (!kBuiltinPlaceholders.contains(used) &&
             std::find(query->capture_names().begin(), query->capture_names().end(), used) ==
                 query->capture_names().end()) {
-          return Error(path, entry.second, Concat("scan bind: {", used, "} is not a capture of the query"));
+          return Error(path, entry.second,
+                       Concat("scan bind: {", used, "} is not a capture of the query"));
         }
       }
       scan.bind[name] = *value;
@@ -486,7 +528,9 @@ absl::Status ReadScan(const std::string& path, const YAML::Node& node, Template&
   }
   for (const std::string& needed : SymptomPlaceholdersUsed(t)) {
     if (!scan.bind.contains(needed)) {
-      return Error(path, node, Concat("scan must bind {", needed, "}: the template takes it from the failure's message"));
+      return Error(path, node,
+                   Concat("scan must bind {", needed,
+                          "}: the template takes it from the failure's message"));
     }
   }
   if (const YAML::Node where = node["where"]) {
@@ -559,7 +603,8 @@ absl::StatusOr<std::vector<Template>> LoadTemplates(const std::string& dir) {
     absl::StatusOr<Template> t = LoadTemplate(path);
     if (!t.ok()) return t.status();
     if (auto [it, inserted] = seen.emplace(t->id, path); !inserted) {
-      return absl::InvalidArgumentError(Concat(path, ": template id '", t->id, "' is also used by ", it->second));
+      return absl::InvalidArgumentError(
+          Concat(path, ": template id '", t->id, "' is also used by ", it->second));
     }
     templates.push_back(*std::move(t));
   }

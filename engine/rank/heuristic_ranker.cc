@@ -13,8 +13,9 @@ double HeuristicRanker::Score(const ScoredCandidate& c) {
 
 void HeuristicRanker::Rank(std::vector<ScoredCandidate>& candidates) const {
   for (ScoredCandidate& candidate : candidates) candidate.score = Score(candidate);
-  std::stable_sort(candidates.begin(), candidates.end(),
-                   [](const ScoredCandidate& a, const ScoredCandidate& b) { return a.score > b.score; });
+  std::stable_sort(
+      candidates.begin(), candidates.end(),
+      [](const ScoredCandidate& a, const ScoredCandidate& b) { return a.score > b.score; });
 }
 
 }  // namespace smallfix

@@ -47,7 +47,8 @@ size_t OnHeader(char* data, size_t size, size_t count, void* user) {
   Transfer& transfer = *static_cast<Transfer*>(user);
   const std::string_view line(data, size * count);
   const size_t colon = line.find(':');
-  if (line.starts_with("HTTP/")) transfer.response.headers.clear();  // a new response (after a 100 Continue)
+  if (line.starts_with("HTTP/"))
+    transfer.response.headers.clear();  // a new response (after a 100 Continue)
   if (colon == std::string_view::npos) return size * count;
   std::string name = absl::AsciiStrToLower(std::string(line.substr(0, colon)));
   std::string value(line.substr(colon + 1));
@@ -85,10 +86,12 @@ absl::StatusOr<HttpResponse> HttpExchange(const HttpRequest& request) {
   InitCurlOnce();
   std::unique_ptr<CURL, decltype(&curl_easy_cleanup)> curl(curl_easy_init(), &curl_easy_cleanup);
   if (!curl) return absl::InternalError("cannot start libcurl");
-  std::unique_ptr<curl_slist, decltype(&curl_slist_free_all)> headers(nullptr, &curl_slist_free_all);
+  std::unique_ptr<curl_slist, decltype(&curl_slist_free_all)> headers(nullptr,
+                                                                      &curl_slist_free_all);
   std::vector<std::string> all_headers = request.headers;
   // No "Expect: 100-continue" on larger bodies: servers that never answer it cost a second each.
-  const bool has_body = request.method == "POST" || request.method == "PATCH" || request.method == "PUT";
+  const bool has_body =
+      request.method == "POST" || request.method == "PATCH" || request.method == "PUT";
   if (has_body) all_headers.push_back("Expect:");
   for (const std::string& header : all_headers) {
     curl_slist* appended = curl_slist_append(headers.get(), header.c_str());
@@ -107,7 +110,8 @@ absl::StatusOr<HttpResponse> HttpExchange(const HttpRequest& request) {
   curl_easy_setopt(c, CURLOPT_SSL_VERIFYPEER, 1L);
   curl_easy_setopt(c, CURLOPT_SSL_VERIFYHOST, 2L);
   curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);  // timeouts without SIGALRM: safe in threads
-  curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(request.connect_timeout_seconds * 1000));
+  curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS,
+                   static_cast<long>(request.connect_timeout_seconds * 1000));
   curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, static_cast<long>(request.total_timeout_seconds * 1000));
   curl_easy_setopt(c, CURLOPT_HTTPHEADER, headers.get());
   curl_easy_setopt(c, CURLOPT_ERRORBUFFER, error);
@@ -122,7 +126,8 @@ absl::StatusOr<HttpResponse> HttpExchange(const HttpRequest& request) {
     curl_easy_setopt(c, CURLOPT_POST, 1L);
     curl_easy_setopt(c, CURLOPT_POSTFIELDS, request.body.data());
     curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(request.body.size()));
-    if (request.method != "POST") curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, request.method.c_str());
+    if (request.method != "POST")
+      curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, request.method.c_str());
   } else if (request.method == "DELETE") {
     curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, "DELETE");
   } else if (request.method != "GET") {
@@ -131,16 +136,17 @@ absl::StatusOr<HttpResponse> HttpExchange(const HttpRequest& request) {
   const CURLcode code = curl_easy_perform(c);
   if (transfer.cancelled) return absl::CancelledError(Concat(request.url, ": interrupted"));
   if (transfer.too_large) {
-    return absl::ResourceExhaustedError(
-        absl::StrFormat("%s: response larger than %d bytes; abandoned", request.url, request.max_response_bytes));
+    return absl::ResourceExhaustedError(absl::StrFormat(
+        "%s: response larger than %d bytes; abandoned", request.url, request.max_response_bytes));
   }
   if (code == CURLE_OPERATION_TIMEDOUT) {
-    return absl::DeadlineExceededError(
-        absl::StrFormat("%s: no complete answer within %g s", request.url, request.total_timeout_seconds));
+    return absl::DeadlineExceededError(absl::StrFormat("%s: no complete answer within %g s",
+                                                       request.url, request.total_timeout_seconds));
   }
   if (code != CURLE_OK) {
     return absl::UnavailableError(
-        Concat(request.url, ": ", error[0] != '\0' ? std::string(error) : std::string(curl_easy_strerror(code))));
+        Concat(request.url, ": ",
+               error[0] != '\0' ? std::string(error) : std::string(curl_easy_strerror(code))));
   }
   curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &transfer.response.status);
   return std::move(transfer.response);

@@ -30,7 +30,8 @@ uint64_t Fnv1a(std::string_view text, uint64_t seed) {
 std::string StableHash(std::string_view text) {
   // Two FNV-1a passes from different offsets: a file name, not a security boundary (each
   // cache file also holds its request and is compared in full).
-  return absl::StrFormat("%016x%016x", Fnv1a(text, 0xcbf29ce484222325ULL), Fnv1a(text, 0x84222325cbf29ce4ULL));
+  return absl::StrFormat("%016x%016x", Fnv1a(text, 0xcbf29ce484222325ULL),
+                         Fnv1a(text, 0x84222325cbf29ce4ULL));
 }
 
 std::string LlmCache::DefaultDir() {
@@ -47,7 +48,8 @@ std::string LlmCache::PathFor(const std::string& url, const nlohmann::json& requ
   return Concat(dir_, "/", StableHash(Concat(url, "\n", request.dump())), ".json");
 }
 
-std::optional<nlohmann::json> LlmCache::Get(const std::string& url, const nlohmann::json& request) const {
+std::optional<nlohmann::json> LlmCache::Get(const std::string& url,
+                                            const nlohmann::json& request) const {
   if (dir_.empty()) return std::nullopt;
   absl::StatusOr<std::string> text = ReadFile(PathFor(url, request));
   if (!text.ok()) return std::nullopt;
@@ -59,15 +61,17 @@ std::optional<nlohmann::json> LlmCache::Get(const std::string& url, const nlohma
   return entry["answer"];
 }
 
-void LlmCache::Put(const std::string& url, const nlohmann::json& request, const nlohmann::json& answer) const {
+void LlmCache::Put(const std::string& url, const nlohmann::json& request,
+                   const nlohmann::json& answer) const {
   if (dir_.empty()) return;
   std::error_code error;
   std::filesystem::create_directories(dir_, error);
   if (error) return;
   const std::string path = PathFor(url, request);
   // Unique per process and thread: bench repairs several bugs at once in one process.
-  const std::string temporary = absl::StrFormat("%s.%d.%x.tmp", path, static_cast<int>(::getpid()),
-                                                std::hash<std::thread::id>()(std::this_thread::get_id()));
+  const std::string temporary =
+      absl::StrFormat("%s.%d.%x.tmp", path, static_cast<int>(::getpid()),
+                      std::hash<std::thread::id>()(std::this_thread::get_id()));
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
     out << nlohmann::json{{"url", url}, {"request", request}, {"answer", answer}}.dump(1) << "\n";

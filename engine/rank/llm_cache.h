@@ -1,10 +1,9 @@
 #ifndef SMALLFIX_ENGINE_RANK_LLM_CACHE_H_
 #define SMALLFIX_ENGINE_RANK_LLM_CACHE_H_
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
-
-#include <nlohmann/json.hpp>
 
 namespace smallfix {
 
@@ -23,7 +22,8 @@ class LlmCache {
 
   std::optional<nlohmann::json> Get(const std::string& url, const nlohmann::json& request) const;
   // Best effort: a cache that cannot be written only costs a later call.
-  void Put(const std::string& url, const nlohmann::json& request, const nlohmann::json& answer) const;
+  void Put(const std::string& url, const nlohmann::json& request,
+           const nlohmann::json& answer) const;
 
   const std::string& dir() const { return dir_; }
 

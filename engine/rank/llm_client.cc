@@ -14,7 +14,6 @@
 namespace smallfix {
 namespace {
 
-
 bool Retryable(long status) { return status == 429 || (status >= 500 && status <= 599); }
 
 }  // namespace
@@ -23,14 +22,18 @@ absl::Status CheckLlmUrl(std::string_view url, std::string_view flag) {
   const size_t scheme = url.find("://");
   const std::string_view name = url.substr(0, scheme == std::string_view::npos ? 0 : scheme);
   if (name != "http" && name != "https") {
-    return absl::InvalidArgumentError(Concat(flag, " ", url, ": expected an http:// or https:// URL"));
-  }
-  const std::string_view authority = url.substr(scheme + 3, url.find('/', scheme + 3) - (scheme + 3));
-  if (authority.find('@') != std::string_view::npos) {
     return absl::InvalidArgumentError(
-        Concat(flag, ": no credentials in the URL; put the key in SMALLFIX_LLM_API_KEY (or OPENAI_API_KEY)"));
+        Concat(flag, " ", url, ": expected an http:// or https:// URL"));
   }
-  if (authority.empty()) return absl::InvalidArgumentError(Concat(flag, " ", url, ": the URL names no host"));
+  const std::string_view authority =
+      url.substr(scheme + 3, url.find('/', scheme + 3) - (scheme + 3));
+  if (authority.find('@') != std::string_view::npos) {
+    return absl::InvalidArgumentError(Concat(
+        flag,
+        ": no credentials in the URL; put the key in SMALLFIX_LLM_API_KEY (or OPENAI_API_KEY)"));
+  }
+  if (authority.empty())
+    return absl::InvalidArgumentError(Concat(flag, " ", url, ": the URL names no host"));
   return absl::OkStatus();
 }
 
@@ -56,14 +59,17 @@ std::optional<nlohmann::json> ExtractJsonObject(std::string_view text) {
     }
   }
   // The first '{' whose balanced span parses; strings are skipped so braces in them do not count.
-  for (size_t open = text.find('{'); open != std::string_view::npos; open = text.find('{', open + 1)) {
+  for (size_t open = text.find('{'); open != std::string_view::npos;
+       open = text.find('{', open + 1)) {
     int depth = 0;
     bool in_string = false;
     for (size_t i = open; i < text.size(); ++i) {
       const char c = text[i];
       if (in_string) {
-        if (c == '\\') ++i;
-        else if (c == '"') in_string = false;
+        if (c == '\\')
+          ++i;
+        else if (c == '"')
+          in_string = false;
       } else if (c == '"') {
         in_string = true;
       } else if (c == '{') {
@@ -77,7 +83,8 @@ std::optional<nlohmann::json> ExtractJsonObject(std::string_view text) {
   return std::nullopt;
 }
 
-LlmClient::LlmClient(LlmOptions options) : options_(std::move(options)), cache_(options_.cache_dir) {
+LlmClient::LlmClient(LlmOptions options)
+    : options_(std::move(options)), cache_(options_.cache_dir) {
   base_ = options_.url;
   while (!base_.empty() && base_.back() == '/') base_.pop_back();
   if (absl::EndsWith(base_, "/v1")) base_.resize(base_.size() - 3);
@@ -88,7 +95,8 @@ std::string LlmClient::Endpoint(const std::string& path) const { return Concat(b
 
 std::vector<std::string> LlmClient::Headers() const {
   std::vector<std::string> headers = {"Content-Type: application/json", "Accept: application/json"};
-  if (!options_.api_key.empty()) headers.push_back(Concat("Authorization: Bearer ", options_.api_key));
+  if (!options_.api_key.empty())
+    headers.push_back(Concat("Authorization: Bearer ", options_.api_key));
   return headers;
 }
 
@@ -114,7 +122,9 @@ absl::StatusOr<HttpResponse> LlmClient::Send(const std::string& path, const std:
     if (request.method == "POST") ++stats_.calls;
     absl::StatusOr<HttpResponse> response = HttpExchange(request);
     // A hung or unreachable server is not retried: the time limit is the user's whole budget.
-    if (!response.ok()) return absl::Status(response.status().code(), Scrub(std::string(response.status().message())));
+    if (!response.ok())
+      return absl::Status(response.status().code(),
+                          Scrub(std::string(response.status().message())));
     if (!Retryable(response->status) || attempt >= options_.max_attempts) return response;
     double wait = backoff * std::uniform_real_distribution<double>(0.8, 1.2)(jitter);
     if (response->retry_after_seconds >= 0) {
@@ -125,7 +135,8 @@ absl::StatusOr<HttpResponse> LlmClient::Send(const std::string& path, const std:
       }
       wait = response->retry_after_seconds;
     }
-    notes_.push_back(absl::StrFormat("llm: HTTP %d from %s; retried after %.1f s", response->status, path, wait));
+    notes_.push_back(absl::StrFormat("llm: HTTP %d from %s; retried after %.1f s", response->status,
+                                     path, wait));
     ++stats_.retries;
     SleepUnlessCancelled(wait, options_.cancel);
     if (options_.cancel != nullptr && options_.cancel->load()) {
@@ -140,14 +151,17 @@ absl::StatusOr<std::string> LlmClient::ResolveModel() {
   absl::StatusOr<HttpResponse> response = Send("/v1/models", "");
   if (!response.ok()) return response.status();
   if (response->status != 200) {
-    return absl::UnavailableError(absl::StrFormat("%s: HTTP %d: %s; give --llm-model", Endpoint("/v1/models"),
-                                                  response->status, Scrub(QuoteBody(response->body))));
+    return absl::UnavailableError(absl::StrFormat("%s: HTTP %d: %s; give --llm-model",
+                                                  Endpoint("/v1/models"), response->status,
+                                                  Scrub(QuoteBody(response->body))));
   }
   nlohmann::json models = nlohmann::json::parse(response->body, nullptr, false);
-  if (!models.is_object() || !models.contains("data") || !models["data"].is_array() || models["data"].empty() ||
-      !models["data"][0].is_object() || !models["data"][0].contains("id") || !models["data"][0]["id"].is_string()) {
+  if (!models.is_object() || !models.contains("data") || !models["data"].is_array() ||
+      models["data"].empty() || !models["data"][0].is_object() ||
+      !models["data"][0].contains("id") || !models["data"][0]["id"].is_string()) {
     return absl::UnavailableError(
-        Concat(Endpoint("/v1/models"), " lists no model (expected {\"data\": [{\"id\": ...}]}); give --llm-model"));
+        Concat(Endpoint("/v1/models"),
+               " lists no model (expected {\"data\": [{\"id\": ...}]}); give --llm-model"));
   }
   model_ = models["data"][0]["id"].get<std::string>();
   return model_;
@@ -167,7 +181,8 @@ absl::StatusOr<nlohmann::json> LlmClient::Chat(const ChatRequest& chat) {
       {"max_tokens", chat.max_tokens},
       {"stream", false},
       {"response_format",
-       {{"type", "json_schema"}, {"json_schema", {{"name", chat.schema_name}, {"schema", chat.schema}, {"strict", true}}}}}};
+       {{"type", "json_schema"},
+        {"json_schema", {{"name", chat.schema_name}, {"schema", chat.schema}, {"strict", true}}}}}};
   // The cache key is the request as first asked, whatever fallback answered it.
   if (std::optional<nlohmann::json> cached = cache_.Get(base_, body)) {
     if (std::optional<nlohmann::json> answer = ExtractJsonObject(cached->value("content", ""))) {
@@ -177,45 +192,54 @@ absl::StatusOr<nlohmann::json> LlmClient::Chat(const ChatRequest& chat) {
   }
   const nlohmann::json key = body;
 
-  auto send = [&](const nlohmann::json& request) { return Send("/v1/chat/completions", request.dump()); };
+  auto send = [&](const nlohmann::json& request) {
+    return Send("/v1/chat/completions", request.dump());
+  };
   // Leaves out what this server has refused before: response_format (the schema then goes
   // into the prompt and the JSON is taken out of the text), then seed.
   auto degrade = [&] {
     if (!structured_ && body.contains("response_format")) {
       body.erase("response_format");
       body["messages"][1]["content"] = Concat(
-          chat.user, "\n\nAnswer with one JSON object only, no prose, matching this JSON Schema:\n", schema_text);
+          chat.user, "\n\nAnswer with one JSON object only, no prose, matching this JSON Schema:\n",
+          schema_text);
     }
     if (!seeded_) body.erase("seed");
   };
-  auto refused = [](const absl::StatusOr<HttpResponse>& r) { return r.ok() && (r->status == 400 || r->status == 422); };
+  auto refused = [](const absl::StatusOr<HttpResponse>& r) {
+    return r.ok() && (r->status == 400 || r->status == 422);
+  };
   degrade();
   absl::StatusOr<HttpResponse> response = send(body);
   if (refused(response) && structured_) {
     structured_ = false;
-    notes_.push_back(absl::StrFormat("llm: the server refused response_format (HTTP %d: %s); the JSON is asked "
-                                     "for in the prompt instead",
-                                     response->status, Scrub(QuoteBody(response->body))));
+    notes_.push_back(
+        absl::StrFormat("llm: the server refused response_format (HTTP %d: %s); the JSON is asked "
+                        "for in the prompt instead",
+                        response->status, Scrub(QuoteBody(response->body))));
     degrade();
     response = send(body);
   }
   if (refused(response) && seeded_) {
     // Some providers reject `seed` too; temperature 0 is then the only determinism left.
     seeded_ = false;
-    notes_.push_back(absl::StrFormat("llm: the server refused the request (HTTP %d: %s); asked again without seed",
-                                     response->status, Scrub(QuoteBody(response->body))));
+    notes_.push_back(absl::StrFormat(
+        "llm: the server refused the request (HTTP %d: %s); asked again without seed",
+        response->status, Scrub(QuoteBody(response->body))));
     degrade();
     response = send(body);
   }
   if (!response.ok()) return response.status();
   if (response->status != 200) {
-    return absl::UnavailableError(absl::StrFormat("%s: HTTP %d: %s", Endpoint("/v1/chat/completions"),
-                                                  response->status, Scrub(QuoteBody(response->body))));
+    return absl::UnavailableError(
+        absl::StrFormat("%s: HTTP %d: %s", Endpoint("/v1/chat/completions"), response->status,
+                        Scrub(QuoteBody(response->body))));
   }
   nlohmann::json reply = nlohmann::json::parse(response->body, nullptr, false);
-  if (!reply.is_object() || !reply.contains("choices") || !reply["choices"].is_array() || reply["choices"].empty() ||
-      !reply["choices"][0].is_object()) {
-    return absl::DataLossError(Concat("the server's reply is not a chat completion: ", Scrub(QuoteBody(response->body))));
+  if (!reply.is_object() || !reply.contains("choices") || !reply["choices"].is_array() ||
+      reply["choices"].empty() || !reply["choices"][0].is_object()) {
+    return absl::DataLossError(
+        Concat("the server's reply is not a chat completion: ", Scrub(QuoteBody(response->body))));
   }
   if (reply.contains("usage") && reply["usage"].is_object()) {
     const nlohmann::json& usage = reply["usage"];
@@ -228,18 +252,20 @@ absl::StatusOr<nlohmann::json> LlmClient::Chat(const ChatRequest& chat) {
   }
   const nlohmann::json& choice = reply["choices"][0];
   if (choice.value("finish_reason", "") == "length") {
-    return absl::DataLossError(absl::StrFormat("the answer was cut at max_tokens (%d): truncated JSON", chat.max_tokens));
+    return absl::DataLossError(
+        absl::StrFormat("the answer was cut at max_tokens (%d): truncated JSON", chat.max_tokens));
   }
   std::string content;
-  if (choice.contains("message") && choice["message"].is_object() && choice["message"].contains("content") &&
-      choice["message"]["content"].is_string()) {
+  if (choice.contains("message") && choice["message"].is_object() &&
+      choice["message"].contains("content") && choice["message"]["content"].is_string()) {
     content = choice["message"]["content"].get<std::string>();
   }
   // A server that echoes the key into its answer must not carry it into a patch or the cache.
   content = Scrub(std::move(content));
   std::optional<nlohmann::json> answer = ExtractJsonObject(content);
   if (!answer) {
-    return absl::DataLossError(Concat("the answer holds no JSON object: \"", Scrub(QuoteBody(content)), "\""));
+    return absl::DataLossError(
+        Concat("the answer holds no JSON object: \"", Scrub(QuoteBody(content)), "\""));
   }
   cache_.Put(base_, key, {{"content", content}});
   return *answer;

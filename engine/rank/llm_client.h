@@ -2,11 +2,10 @@
 #define SMALLFIX_ENGINE_RANK_LLM_CLIENT_H_
 
 #include <atomic>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "absl/status/statusor.h"
 #include "engine/rank/http_exchange.h"
@@ -19,8 +18,9 @@ namespace smallfix {
 struct LlmOptions {
   std::string url;    // the server's base: "http://127.0.0.1:8000" (a trailing /v1 is accepted)
   std::string model;  // "" asks the server: the first entry of GET /v1/models
-  double timeout_seconds = 60;  // per request, from sending to the last byte; connect: at most 10 s of it
-  std::string cache_dir;        // "" keeps nothing on disk
+  double timeout_seconds =
+      60;                 // per request, from sending to the last byte; connect: at most 10 s of it
+  std::string cache_dir;  // "" keeps nothing on disk
   // Sent as "Authorization: Bearer ..." only; never printed, logged, cached or reported.
   // ApiKeyFromEnvironment() reads it.
   std::string api_key;
@@ -50,8 +50,8 @@ struct ChatRequest {
 
 // What the client has spent; printed in the report's stats.
 struct LlmStats {
-  int calls = 0;        // chat requests sent (retries included)
-  int cache_hits = 0;   // answers read from the cache instead
+  int calls = 0;       // chat requests sent (retries included)
+  int cache_hits = 0;  // answers read from the cache instead
   int retries = 0;
   long prompt_tokens = 0;
   long completion_tokens = 0;

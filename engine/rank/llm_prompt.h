@@ -27,7 +27,7 @@ ChatRequest RankPrompt(std::string_view failure, const std::vector<PromptCandida
 struct PromptSite {
   std::string id;  // "s1"
   std::string file;
-  int line = 0;  // 1-based
+  int line = 0;               // 1-based
   std::string function_text;  // numbered lines
   std::string statement_text;
   bool in_function = false;
@@ -35,9 +35,11 @@ struct PromptSite {
 
 // Proposal: the model answers {"edits": [{"site", "target": "statement"|"function", "code",
 // "summary"}]}, at most `max_edits` of them.
-ChatRequest ProposePrompt(std::string_view failure, const std::vector<PromptSite>& sites, int max_edits);
+ChatRequest ProposePrompt(std::string_view failure, const std::vector<PromptSite>& sites,
+                          int max_edits);
 
-// The failure as sent: long texts keep their head (the report) and their tail (the traceback's end).
+// The failure as sent: long texts keep their head (the report) and their tail (the traceback's
+// end).
 std::string FailureExcerpt(std::string_view failure);
 
 // Lines [first, last] (1-based) of `text`, each prefixed with its number.

@@ -30,15 +30,16 @@ struct LlmSession {
 // candidates (listwise: the failure, the code at each site, every candidate's diff with an
 // id). The final score mixes the two: 0.4 x heuristic + 0.6 x (1 - position / listed), 0
 // for what the model did not list, so the model decides among close calls and the heuristic
-// keeps what the model left out in its own order. Any failure (unreachable, timed out, not JSON, an unknown or repeated id)
-// keeps the heuristic order and says why in the session's notes. Validation still decides
-// what is plausible: ranking only changes what is tried first.
+// keeps what the model left out in its own order. Any failure (unreachable, timed out, not JSON, an
+// unknown or repeated id) keeps the heuristic order and says why in the session's notes. Validation
+// still decides what is plausible: ranking only changes what is tried first.
 class LlmRanker : public Ranker {
  public:
   static constexpr size_t kMaxRanked = 20;
 
   // `failure` is the text the repair started from (the issue, the log, or --symptom).
-  LlmRanker(LlmSession* session, std::string failure) : session_(session), failure_(std::move(failure)) {}
+  LlmRanker(LlmSession* session, std::string failure)
+      : session_(session), failure_(std::move(failure)) {}
   void Rank(std::vector<ScoredCandidate>& candidates) const override;
 
  private:
@@ -47,7 +48,8 @@ class LlmRanker : public Ranker {
 };
 
 // The model's order as indices into `ids`: only known ids, each at most once, at least one.
-absl::StatusOr<std::vector<int>> ParseOrder(const nlohmann::json& answer, const std::vector<std::string>& ids);
+absl::StatusOr<std::vector<int>> ParseOrder(const nlohmann::json& answer,
+                                            const std::vector<std::string>& ids);
 
 }  // namespace smallfix
 

@@ -1,10 +1,10 @@
 #include "engine/repair/candidate_generator.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
-#include <algorithm>
-#include <functional>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -59,7 +59,8 @@ std::string LayoutKey(std::string_view text) {
 bool Before(const ScoredCandidate& a, const ScoredCandidate& b) {
   const bool a_matched = a.candidate.symptom_score > 0, b_matched = b.candidate.symptom_score > 0;
   if (a_matched != b_matched) return a_matched;
-  if (a.candidate.symptom_score != b.candidate.symptom_score) return a.candidate.symptom_score > b.candidate.symptom_score;
+  if (a.candidate.symptom_score != b.candidate.symptom_score)
+    return a.candidate.symptom_score > b.candidate.symptom_score;
   if (a.candidate.prior != b.candidate.prior) return a.candidate.prior > b.candidate.prior;
   return a.lines_changed < b.lines_changed;
 }
@@ -81,9 +82,10 @@ void ShareUnmatchedPriors(std::vector<ScoredCandidate>& here) {
 
 // For sites that are one fix's lines: per file with two or more of them, each candidate's
 // sites_covered there, and the candidates that edit several (see GenerateOptions::one_fix).
-absl::Status AddMultiSiteCandidates(const std::vector<RepairSite>& sites,
-                                    const std::function<absl::StatusOr<Document>(const std::string&)>& load,
-                                    std::set<std::string>& seen, std::vector<ScoredCandidate>& out) {
+absl::Status AddMultiSiteCandidates(
+    const std::vector<RepairSite>& sites,
+    const std::function<absl::StatusOr<Document>(const std::string&)>& load,
+    std::set<std::string>& seen, std::vector<ScoredCandidate>& out) {
   std::map<std::string, std::vector<int>> lines_of_file;
   for (const RepairSite& site : sites) lines_of_file[site.file].push_back(site.line);
   for (auto& [file, lines] : lines_of_file) {
@@ -94,7 +96,8 @@ absl::Status AddMultiSiteCandidates(const std::vector<RepairSite>& sites,
     if (!document.ok()) return document.status();
     for (ScoredCandidate& scored : out) {
       const std::vector<FileChange>& changes = scored.candidate.changes;
-      if (changes.size() == 1 && changes.front().file == file && changes.front().before == document->text()) {
+      if (changes.size() == 1 && changes.front().file == file &&
+          changes.front().before == document->text()) {
         scored.sites_covered = SitesCovered(*document, changes.front().after, lines);
       }
     }
@@ -104,7 +107,8 @@ absl::Status AddMultiSiteCandidates(const std::vector<RepairSite>& sites,
       // the lines between, and under-counts it. An insertion counts for the line after it, as
       // realfix's fault lines do.
       if (multi.sites_covered < 2) continue;
-      const std::string key = Concat(file, "\n", LayoutKey(multi.candidate.changes.front().after), "\n");
+      const std::string key =
+          Concat(file, "\n", LayoutKey(multi.candidate.changes.front().after), "\n");
       if (seen.insert(key).second) out.push_back(std::move(multi));
     }
   }
@@ -131,7 +135,8 @@ int StatementBeforeLine(const Document& document, int line) {
   }
   if (static_cast<int>(document.NodeStart(*statement).line) != line - 1) return 0;
   TSNode previous = ts_node_prev_named_sibling(*statement);
-  while (!ts_node_is_null(previous) && IsComment(previous)) previous = ts_node_prev_named_sibling(previous);
+  while (!ts_node_is_null(previous) && IsComment(previous))
+    previous = ts_node_prev_named_sibling(previous);
   if (ts_node_is_null(previous) || !IsStatement(previous)) return 0;
   return static_cast<int>(document.NodeStart(previous).line) + 1;
 }
@@ -149,12 +154,9 @@ bool OnlyInsertsAt(const Candidate& candidate, const std::string& file, size_t a
 
 }  // namespace
 
-absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(const std::string& repo_root,
-                                                                const std::vector<RepairSite>& sites,
-                                                                const SymptomInput& symptom,
-                                                                const Catalogue& catalogue,
-                                                                const RepoIndex* index,
-                                                                const GenerateOptions& options) {
+absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(
+    const std::string& repo_root, const std::vector<RepairSite>& sites, const SymptomInput& symptom,
+    const Catalogue& catalogue, const RepoIndex* index, const GenerateOptions& options) {
   std::map<std::string, Document> documents;
   auto load = [&](const std::string& file) -> absl::StatusOr<Document> {
     auto it = documents.find(file);
@@ -181,11 +183,13 @@ absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(const std::strin
     absl::StatusOr<Document> document = load(site.file);
     if (!document.ok()) return document.status();
     if (site.line < 1 || site.line > document->lines().line_count()) {
-      return absl::InvalidArgumentError(Concat(site.file, " has no line ", std::to_string(site.line)));
+      return absl::InvalidArgumentError(
+          Concat(site.file, " has no line ", std::to_string(site.line)));
     }
     if (listed.insert({site.file, site.line}).second) all_sites.push_back(site);
     if (!options.follow_cause) continue;
-    for (const RepairSite& cause : CauseSites(*document, site, symptom, index, load, options.cause_site_factor)) {
+    for (const RepairSite& cause :
+         CauseSites(*document, site, symptom, index, load, options.cause_site_factor)) {
       if (listed.insert({cause.file, cause.line}).second) all_sites.push_back(cause);
     }
   }
@@ -196,7 +200,8 @@ absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(const std::strin
     absl::StatusOr<Document> document = load(site.file);
     if (!document.ok()) return document.status();
     std::vector<ScoredCandidate> here;
-    std::map<std::string, size_t> here_by_key;  // the code a candidate leaves -> its place in `here`
+    std::map<std::string, size_t>
+        here_by_key;  // the code a candidate leaves -> its place in `here`
     // A test's own file: only templates that answer the symptom, as before generic ones
     // existed. A generic edit there (drop the failing assert, change what it compares)
     // makes the failing test pass without fixing anything.
@@ -206,10 +211,12 @@ absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(const std::strin
     for (const Template& t : catalogue.templates) {
       if (test_file && t.symptoms.empty()) continue;
       const SymptomMode template_mode = test_file ? SymptomMode::kRequire : mode;
-      std::vector<Candidate> candidates = MatchTemplate(t, *document, site.line, symptom, context, nullptr, template_mode);
+      std::vector<Candidate> candidates =
+          MatchTemplate(t, *document, site.line, symptom, context, nullptr, template_mode);
       if (line_before > 0) {
         // The gap before the site: what the template inserts after the statement before it.
-        for (Candidate& candidate : MatchTemplate(t, *document, line_before, symptom, context, nullptr, template_mode)) {
+        for (Candidate& candidate :
+             MatchTemplate(t, *document, line_before, symptom, context, nullptr, template_mode)) {
           if (!OnlyInsertsAt(candidate, site.file, gap)) continue;
           candidate.line = site.line;
           candidates.push_back(std::move(candidate));
@@ -219,7 +226,8 @@ absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(const std::strin
         ScoredCandidate scored;
         scored.site_score = site.score;
         std::string key;
-        for (const FileChange& change : candidate.changes) key += Concat(change.file, "\n", LayoutKey(change.after), "\n");
+        for (const FileChange& change : candidate.changes)
+          key += Concat(change.file, "\n", LayoutKey(change.after), "\n");
         if (seen.count(key)) continue;  // a better-placed site already has this code
         // Ranking needs the size of the change; the diff itself only the candidates kept.
         for (const FileChange& change : candidate.changes) {

@@ -47,19 +47,16 @@ struct GenerateOptions {
 // same code as an earlier one up to spacing within lines are dropped. With `one_fix`, the
 // multi-site candidates of each file follow its sites' own. Files are read from
 // `repo_root`; the repo is never written. A site whose file cannot be read is an error naming it.
-absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(const std::string& repo_root,
-                                                                const std::vector<RepairSite>& sites,
-                                                                const SymptomInput& symptom,
-                                                                const Catalogue& catalogue,
-                                                                const RepoIndex* index,
-                                                                const GenerateOptions& options = {});
+absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(
+    const std::string& repo_root, const std::vector<RepairSite>& sites, const SymptomInput& symptom,
+    const Catalogue& catalogue, const RepoIndex* index, const GenerateOptions& options = {});
 
 // The sites where the bad value at `site` may have been made (see GenerateOptions::follow_cause),
 // nearest first; empty unless `symptom` is about a None or a tensor made wrong elsewhere.
-std::vector<RepairSite> CauseSites(const Document& document, const RepairSite& site, const SymptomInput& symptom,
-                                   const RepoIndex* index,
-                                   const std::function<absl::StatusOr<Document>(const std::string&)>& load,
-                                   double factor);
+std::vector<RepairSite> CauseSites(
+    const Document& document, const RepairSite& site, const SymptomInput& symptom,
+    const RepoIndex* index, const std::function<absl::StatusOr<Document>(const std::string&)>& load,
+    double factor);
 
 }  // namespace smallfix
 

@@ -6,11 +6,10 @@
 // dtype or device: where it, or an element of the container that holds it, was assigned.
 #include <set>
 
-#include "re2/re2.h"
-
 #include "engine/index/value_origin.h"
 #include "engine/repair/candidate_generator.h"
 #include "engine/source/syntax.h"
+#include "re2/re2.h"
 
 namespace smallfix {
 namespace {
@@ -25,7 +24,8 @@ constexpr std::string_view kTensorCauseMessages =
 
 bool IsTensorCauseSymptom(const SymptomInput& symptom) {
   static const RE2 pattern{std::string(kTensorCauseMessages)};
-  return symptom.symptom_class == "dtype-device-mismatch" || RE2::PartialMatch(symptom.message, pattern);
+  return symptom.symptom_class == "dtype-device-mismatch" ||
+         RE2::PartialMatch(symptom.message, pattern);
 }
 
 // The values a tensor symptom may be about: self.x attributes the statement reads, then the
@@ -33,18 +33,23 @@ bool IsTensorCauseSymptom(const SymptomInput& symptom) {
 std::vector<std::string> ReadValues(const Document& document, TSNode statement) {
   std::vector<std::string> names;
   auto add = [&](std::string text) {
-    if (std::find(names.begin(), names.end(), text) == names.end()) names.push_back(std::move(text));
+    if (std::find(names.begin(), names.end(), text) == names.end())
+      names.push_back(std::move(text));
   };
   WalkTree(statement, [&](TSNode node) {
-    if (IsType(node, "lambda") || IsType(node, "function_definition") || IsType(node, "class_definition")) {
+    if (IsType(node, "lambda") || IsType(node, "function_definition") ||
+        IsType(node, "class_definition")) {
       return Walk::kSkip;
     }
     if (IsType(node, "attribute")) {
       TSNode object = ts_node_child_by_field_name(node, "object", 6);
-      if (IsType(object, "identifier") && document.NodeText(object) == "self") add(std::string(document.NodeText(node)));
+      if (IsType(object, "identifier") && document.NodeText(object) == "self")
+        add(std::string(document.NodeText(node)));
     } else if (IsType(node, "identifier") && document.NodeText(node) != "self") {
       TSNode parent = ts_node_parent(node);
-      if (IsType(parent, "argument_list") || (IsType(parent, "pair") && !ts_node_eq(node, ts_node_child_by_field_name(parent, "key", 3)))) {
+      if (IsType(parent, "argument_list") ||
+          (IsType(parent, "pair") &&
+           !ts_node_eq(node, ts_node_child_by_field_name(parent, "key", 3)))) {
         add(std::string(document.NodeText(node)));
       }
     }
@@ -55,27 +60,32 @@ std::vector<std::string> ReadValues(const Document& document, TSNode statement) 
 }
 
 bool IsNoneSymptom(const SymptomInput& symptom) {
-  return symptom.symptom_class.starts_with("none-") || symptom.message.find("'NoneType'") != std::string::npos ||
+  return symptom.symptom_class.starts_with("none-") ||
+         symptom.message.find("'NoneType'") != std::string::npos ||
          symptom.message.find("NoneType object") != std::string::npos;
 }
 
 // The names in the statement that the None may be: the objects whose attribute `attr` is read
 // (all attribute reads when the message names none), then subscripted, iterated or called names.
-std::vector<std::string> SuspectNames(const Document& document, TSNode statement, const std::string& attr) {
+std::vector<std::string> SuspectNames(const Document& document, TSNode statement,
+                                      const std::string& attr) {
   std::vector<std::string> names;
   auto add = [&](TSNode node) {
     if (!IsType(node, "identifier") && !IsType(node, "attribute")) return;
     std::string text(document.NodeText(node));
     if (text == "self" || text.find('(') != std::string::npos) return;
-    if (std::find(names.begin(), names.end(), text) == names.end()) names.push_back(std::move(text));
+    if (std::find(names.begin(), names.end(), text) == names.end())
+      names.push_back(std::move(text));
   };
   WalkTree(statement, [&](TSNode node) {
-    if (IsType(node, "function_definition") || IsType(node, "class_definition") || IsType(node, "block")) {
+    if (IsType(node, "function_definition") || IsType(node, "class_definition") ||
+        IsType(node, "block")) {
       return ts_node_eq(node, statement) ? Walk::kDescend : Walk::kSkip;
     }
     if (IsType(node, "attribute")) {
       TSNode field = ts_node_child_by_field_name(node, "attribute", 9);
-      if (attr.empty() || document.NodeText(field) == attr) add(ts_node_child_by_field_name(node, "object", 6));
+      if (attr.empty() || document.NodeText(field) == attr)
+        add(ts_node_child_by_field_name(node, "object", 6));
     } else if (IsType(node, "subscript")) {
       add(ts_node_child_by_field_name(node, "value", 5));
     } else if (IsType(node, "for_statement")) {
@@ -91,10 +101,10 @@ std::vector<std::string> SuspectNames(const Document& document, TSNode statement
 
 }  // namespace
 
-std::vector<RepairSite> CauseSites(const Document& document, const RepairSite& site, const SymptomInput& symptom,
-                                   const RepoIndex* index,
-                                   const std::function<absl::StatusOr<Document>(const std::string&)>& load,
-                                   double factor) {
+std::vector<RepairSite> CauseSites(
+    const Document& document, const RepairSite& site, const SymptomInput& symptom,
+    const RepoIndex* index, const std::function<absl::StatusOr<Document>(const std::string&)>& load,
+    double factor) {
   std::vector<RepairSite> sites;
   const bool none = IsNoneSymptom(symptom);
   if (!none && !IsTensorCauseSymptom(symptom)) return sites;
@@ -106,7 +116,8 @@ std::vector<RepairSite> CauseSites(const Document& document, const RepairSite& s
       none ? SuspectNames(document, *statement, attr_name) : ReadValues(document, *statement);
   std::set<std::pair<std::string, int>> seen = {{site.file, site.line}};
   for (const std::string& name : names) {
-    for (const ValueOrigin& origin : OriginsOf(document, site.line, name, index, load, 3, /*element_writes=*/!none)) {
+    for (const ValueOrigin& origin :
+         OriginsOf(document, site.line, name, index, load, 3, /*element_writes=*/!none)) {
       if (!seen.insert({origin.file, origin.line}).second) continue;
       double score = site.score;
       for (int hop = 0; hop < origin.hops; ++hop) score *= factor;

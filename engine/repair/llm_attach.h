@@ -26,7 +26,8 @@ class AttachedLlm {
  public:
   // `failure` is what the model is shown as the failure: a log, an issue, a symptom line, or
   // nothing (realfix fixes without a symptom). The API key comes from the environment.
-  AttachedLlm(const LlmFlags& flags, std::string failure, RepairRequest& request, const std::atomic<bool>* cancel);
+  AttachedLlm(const LlmFlags& flags, std::string failure, RepairRequest& request,
+              const std::atomic<bool>* cancel);
 
   LlmSession& session() { return *session_; }
 

@@ -1,5 +1,7 @@
 #include "engine/repair/llm_proposer.h"
 
+#include <re2/re2.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <set>
@@ -7,14 +9,13 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
-#include <re2/re2.h>
 #include "engine/base/concat.h"
 #include "engine/rank/llm_prompt.h"
-#include "engine/source/tree_key.h"
 #include "engine/source/diff.h"
 #include "engine/source/edit.h"
 #include "engine/source/indentation.h"
 #include "engine/source/syntax.h"
+#include "engine/source/tree_key.h"
 
 namespace smallfix {
 namespace {
@@ -30,7 +31,9 @@ struct Target {
   std::optional<TSNode> function;
 };
 
-std::string Key(const FileChange& change) { return Concat(change.file, "\n", TreeKey(change.file, change.after), "\n"); }
+std::string Key(const FileChange& change) {
+  return Concat(change.file, "\n", TreeKey(change.file, change.after), "\n");
+}
 
 // The code without a Markdown fence around it, and without the "   17 | " line numbers of
 // the prompt when the model copied them onto every line.
@@ -57,16 +60,19 @@ bool ChangesOnlyLines(std::string_view before, std::string_view after, int first
   const auto [prefix, suffix] = CommonEnds(a.line_count(), b.line_count(), [&](size_t i, size_t j) {
     return a.Line(static_cast<int>(i)) == b.Line(static_cast<int>(j));
   });
-  const int changed_first = static_cast<int>(prefix), changed_last = a.line_count() - 1 - static_cast<int>(suffix);
+  const int changed_first = static_cast<int>(prefix),
+            changed_last = a.line_count() - 1 - static_cast<int>(suffix);
   return changed_last < changed_first || (changed_first >= first && changed_last <= last);
 }
 
-absl::StatusOr<Target> MakeTarget(const std::string& repo_root, const RepairSite& site, int number) {
+absl::StatusOr<Target> MakeTarget(const std::string& repo_root, const RepairSite& site,
+                                  int number) {
   absl::StatusOr<Document> document =
       Document::Load((std::filesystem::path(repo_root) / site.file).string(), site.file);
   if (!document.ok()) return document.status();
   std::optional<TSNode> statement = StatementAtLine(*document, site.line - 1);
-  if (!statement) return absl::NotFoundError(absl::StrFormat("%s:%d holds no statement", site.file, site.line));
+  if (!statement)
+    return absl::NotFoundError(absl::StrFormat("%s:%d holds no statement", site.file, site.line));
   Target target{{}, *document, *statement, EnclosingOfType(*statement, {"function_definition"})};
   PromptSite& prompt = target.prompt;
   prompt.id = absl::StrFormat("s%d", number);
@@ -86,29 +92,37 @@ absl::StatusOr<Target> MakeTarget(const std::string& repo_root, const RepairSite
 }
 
 // The candidate for one edit, or why it is rejected.
-absl::StatusOr<ScoredCandidate> Apply(const Target& target, const nlohmann::json& edit, const std::string& model) {
+absl::StatusOr<ScoredCandidate> Apply(const Target& target, const nlohmann::json& edit,
+                                      const std::string& model) {
   const std::string kind = edit.value("target", "");
   if (kind != "statement" && kind != "function") {
-    return absl::InvalidArgumentError(Concat("target \"", kind.substr(0, 20), "\" is neither statement nor function"));
+    return absl::InvalidArgumentError(
+        Concat("target \"", kind.substr(0, 20), "\" is neither statement nor function"));
   }
-  if (kind == "function" && !target.function) return absl::InvalidArgumentError("the site is in no function");
-  if (!edit.contains("code") || !edit["code"].is_string() || edit["code"].get<std::string>().empty()) {
+  if (kind == "function" && !target.function)
+    return absl::InvalidArgumentError("the site is in no function");
+  if (!edit.contains("code") || !edit["code"].is_string() ||
+      edit["code"].get<std::string>().empty()) {
     return absl::InvalidArgumentError("no code");
   }
   const Document& document = target.document;
   const TSNode node = kind == "function" ? *target.function : target.statement;
-  if (!StartsItsLine(document, node)) return absl::InvalidArgumentError("the statement shares its line");
+  if (!StartsItsLine(document, node))
+    return absl::InvalidArgumentError("the statement shares its line");
   const int first = static_cast<int>(ts_node_start_point(node).row);
   const int last = static_cast<int>(ts_node_end_point(node).row);
-  const std::string code = Reindent(Unwrapped(edit["code"].get<std::string>()), LeadingWhitespace(document, first),
-                                    IndentUnit(document), document.newline());
+  const std::string code =
+      Reindent(Unwrapped(edit["code"].get<std::string>()), LeadingWhitespace(document, first),
+               IndentUnit(document), document.newline());
   EditSet edits;
-  if (absl::Status added = edits.Add({document.lines().LineStart(first), document.lines().LineEndWithNewline(last), code});
+  if (absl::Status added = edits.Add(
+          {document.lines().LineStart(first), document.lines().LineEndWithNewline(last), code});
       !added.ok()) {
     return added;
   }
   absl::StatusOr<Document> after = ApplyEdits(document, edits);
-  if (!after.ok() || after->CountSyntaxErrors() > 0) return absl::InvalidArgumentError("the result does not parse");
+  if (!after.ok() || after->CountSyntaxErrors() > 0)
+    return absl::InvalidArgumentError("the result does not parse");
   const std::string before_text(document.text()), after_text(after->text());
   if (TreeKey(document.path(), before_text) == TreeKey(document.path(), after_text)) {
     return absl::InvalidArgumentError("it changes nothing but layout");
@@ -123,8 +137,8 @@ absl::StatusOr<ScoredCandidate> Apply(const Target& target, const nlohmann::json
   if (!diff.ok()) return diff.status();
   const auto [added, removed] = AddedRemovedLines(*diff);
   if (std::max(added, removed) > kMaxChangedLines) {
-    return absl::InvalidArgumentError(
-        absl::StrFormat("it changes %d lines, more than %d", std::max(added, removed), kMaxChangedLines));
+    return absl::InvalidArgumentError(absl::StrFormat("it changes %d lines, more than %d",
+                                                      std::max(added, removed), kMaxChangedLines));
   }
   ScoredCandidate scored;
   Candidate& candidate = scored.candidate;
@@ -132,7 +146,8 @@ absl::StatusOr<ScoredCandidate> Apply(const Target& target, const nlohmann::json
   candidate.family = "llm";
   std::string summary = edit.value("summary", "");
   if (!edit.contains("summary") || !edit["summary"].is_string()) summary = "";
-  if (summary.size() > kMaxSummaryChars) summary = Concat(summary.substr(0, kMaxSummaryChars), "...");
+  if (summary.size() > kMaxSummaryChars)
+    summary = Concat(summary.substr(0, kMaxSummaryChars), "...");
   candidate.summary = Concat(model, " proposed: ", summary.empty() ? "(no summary)" : summary);
   for (char& c : candidate.summary) {
     if (c == '\n' || c == '\r') c = ' ';
@@ -151,15 +166,18 @@ absl::StatusOr<ScoredCandidate> Apply(const Target& target, const nlohmann::json
 
 }  // namespace
 
-std::vector<ScoredCandidate> ProposeEdits(LlmSession& session, std::string_view failure, const std::string& repo_root,
+std::vector<ScoredCandidate> ProposeEdits(LlmSession& session, std::string_view failure,
+                                          const std::string& repo_root,
                                           const std::vector<RepairSite>& sites,
-                                          const std::vector<ScoredCandidate>& existing, int max_edits) {
+                                          const std::vector<ScoredCandidate>& existing,
+                                          int max_edits) {
   std::vector<ScoredCandidate> out;
   if (max_edits < 1 || sites.empty()) return out;
   std::vector<Target> targets;
   for (const RepairSite& site : sites) {
     if (static_cast<int>(targets.size()) == kMaxProposedSites) break;
-    absl::StatusOr<Target> target = MakeTarget(repo_root, site, static_cast<int>(targets.size()) + 1);
+    absl::StatusOr<Target> target =
+        MakeTarget(repo_root, site, static_cast<int>(targets.size()) + 1);
     if (!target.ok()) {
       session.notes.push_back(Concat("llm proposal: site skipped: ", target.status().message()));
       continue;
@@ -170,9 +188,11 @@ std::vector<ScoredCandidate> ProposeEdits(LlmSession& session, std::string_view 
   std::vector<PromptSite> prompt_sites;
   for (const Target& target : targets) prompt_sites.push_back(target.prompt);
   if (session.progress) {
-    session.progress(absl::StrFormat("asking the LLM for up to %d edit(s) at %d site(s)", max_edits, targets.size()));
+    session.progress(absl::StrFormat("asking the LLM for up to %d edit(s) at %d site(s)", max_edits,
+                                     targets.size()));
   }
-  absl::StatusOr<nlohmann::json> answer = session.client.Chat(ProposePrompt(failure, prompt_sites, max_edits));
+  absl::StatusOr<nlohmann::json> answer =
+      session.client.Chat(ProposePrompt(failure, prompt_sites, max_edits));
   if (!answer.ok()) {
     session.notes.push_back(Concat("llm proposal not used (", answer.status().message(), ")"));
     return out;
@@ -191,35 +211,41 @@ std::vector<ScoredCandidate> ProposeEdits(LlmSession& session, std::string_view 
   for (const nlohmann::json& edit : (*answer)["edits"]) {
     ++number;
     if (number > max_edits) {
-      session.notes.push_back(absl::StrFormat("llm proposal: edits past the %d asked for ignored", max_edits));
+      session.notes.push_back(
+          absl::StrFormat("llm proposal: edits past the %d asked for ignored", max_edits));
       break;
     }
     const std::string site_id = edit.is_object() ? edit.value("site", "") : "";
-    auto target = std::find_if(targets.begin(), targets.end(), [&](const Target& t) { return t.prompt.id == site_id; });
+    auto target = std::find_if(targets.begin(), targets.end(),
+                               [&](const Target& t) { return t.prompt.id == site_id; });
     if (target == targets.end()) {
-      session.notes.push_back(absl::StrFormat("llm edit %d rejected: unknown site \"%s\"", number, site_id.substr(0, 20)));
+      session.notes.push_back(absl::StrFormat("llm edit %d rejected: unknown site \"%s\"", number,
+                                              site_id.substr(0, 20)));
       continue;
     }
     absl::StatusOr<ScoredCandidate> candidate = Apply(*target, edit, session.client.model());
     if (!candidate.ok()) {
-      session.notes.push_back(absl::StrFormat("llm edit %d at %s:%d rejected: %s", number, target->prompt.file,
-                                              target->prompt.line, candidate.status().message()));
+      session.notes.push_back(absl::StrFormat("llm edit %d at %s:%d rejected: %s", number,
+                                              target->prompt.file, target->prompt.line,
+                                              candidate.status().message()));
       continue;
     }
     candidate->site_score = 1.0;
     for (const RepairSite& site : sites) {
-      if (site.file == target->prompt.file && site.line == target->prompt.line) candidate->site_score = site.score;
+      if (site.file == target->prompt.file && site.line == target->prompt.line)
+        candidate->site_score = site.score;
     }
     if (!seen.insert(Key(candidate->candidate.changes.front())).second) {
-      session.notes.push_back(absl::StrFormat("llm edit %d at %s:%d dropped: the same syntax tree as another candidate",
-                                              number, target->prompt.file, target->prompt.line));
+      session.notes.push_back(
+          absl::StrFormat("llm edit %d at %s:%d dropped: the same syntax tree as another candidate",
+                          number, target->prompt.file, target->prompt.line));
       continue;
     }
     ++accepted;
     out.push_back(*std::move(candidate));
   }
-  session.notes.push_back(absl::StrFormat("llm proposal: %d of %d edit(s) kept as candidates", accepted,
-                                          std::min<int>(number, max_edits)));
+  session.notes.push_back(absl::StrFormat("llm proposal: %d of %d edit(s) kept as candidates",
+                                          accepted, std::min<int>(number, max_edits)));
   return out;
 }
 

@@ -20,9 +20,11 @@ namespace smallfix {
 inline constexpr int kMaxProposedSites = 3;
 inline constexpr int kMaxChangedLines = 10;  // max(added, removed) of the edit's diff
 
-std::vector<ScoredCandidate> ProposeEdits(LlmSession& session, std::string_view failure, const std::string& repo_root,
+std::vector<ScoredCandidate> ProposeEdits(LlmSession& session, std::string_view failure,
+                                          const std::string& repo_root,
                                           const std::vector<RepairSite>& sites,
-                                          const std::vector<ScoredCandidate>& existing, int max_edits);
+                                          const std::vector<ScoredCandidate>& existing,
+                                          int max_edits);
 
 }  // namespace smallfix
 

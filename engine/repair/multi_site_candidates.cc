@@ -8,9 +8,9 @@
 #include <string_view>
 
 #include "engine/base/concat.h"
+#include "engine/repair/site_statements.h"
 #include "engine/source/diff.h"
 #include "engine/source/edit.h"
-#include "engine/repair/site_statements.h"
 
 namespace smallfix {
 namespace {
@@ -21,9 +21,10 @@ bool IsWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || 
 // A removed or inserted run of whole lines is slid back to start at its first line's start:
 // the common prefix alone would start it after the line's indentation.
 Edit EditBetween(std::string_view before, std::string_view after) {
-  const auto [prefix, suffix] =
-      CommonEnds(before.size(), after.size(), [&](size_t i, size_t j) { return before[i] == after[j]; });
-  Edit edit{prefix, before.size() - suffix, std::string(after.substr(prefix, after.size() - prefix - suffix))};
+  const auto [prefix, suffix] = CommonEnds(
+      before.size(), after.size(), [&](size_t i, size_t j) { return before[i] == after[j]; });
+  Edit edit{prefix, before.size() - suffix,
+            std::string(after.substr(prefix, after.size() - prefix - suffix))};
   // The moved run: the removed bytes, or the inserted ones.
   const bool removal = edit.replacement.empty() && edit.end > edit.start;
   const bool insertion = edit.start == edit.end && !edit.replacement.empty();
@@ -56,7 +57,8 @@ std::pair<int, int> LinesOf(const Document& document, const Edit& edit) {
   return {first, lines.ToPosition(edit.end - 1).line + 1};
 }
 
-int Covered(const Document& document, const std::vector<Edit>& edits, const std::vector<int>& lines) {
+int Covered(const Document& document, const std::vector<Edit>& edits,
+            const std::vector<int>& lines) {
   int covered = 0;
   for (int line : lines) {
     for (const Edit& edit : edits) {
@@ -116,7 +118,8 @@ Edit WidenToWords(std::string_view text, Edit edit) {
   }
   const std::string_view widened = text.substr(edit.start, edit.end - edit.start);
   if (ends_word(widened) || ends_word(edit.replacement)) {
-    while (edit.end < text.size() && IsWordChar(text[edit.end])) edit.replacement += text[edit.end++];
+    while (edit.end < text.size() && IsWordChar(text[edit.end]))
+      edit.replacement += text[edit.end++];
   }
   return edit;
 }
@@ -130,12 +133,14 @@ bool IsWholeLine(std::string_view text, size_t start, std::string_view old_text)
 // The same edit at each other site line that holds its old text as whole words (every
 // occurrence on the line), or, for an edit of one whole line, at each other site line that
 // is the same line; empty when no other line does.
-std::vector<Edit> SameEditElsewhere(const Document& document, const Edit& edit, const std::vector<int>& lines) {
+std::vector<Edit> SameEditElsewhere(const Document& document, const Edit& edit,
+                                    const std::vector<int>& lines) {
   const std::string_view text = document.text();
   const std::string_view old_text = text.substr(edit.start, edit.end - edit.start);
   // A one- or two-character change (`1` -> `0`, `(` -> `[`) repeats by chance too often to
   // say that the fix repeats it.
-  const size_t shown = std::count_if(old_text.begin(), old_text.end(), [](char c) { return c != ' ' && c != '\t' && c != '\n'; });
+  const size_t shown = std::count_if(old_text.begin(), old_text.end(),
+                                     [](char c) { return c != ' ' && c != '\t' && c != '\n'; });
   const bool blank = shown < 3;
   const bool whole_line = IsWholeLine(text, edit.start, old_text);
   if (blank || (!whole_line && (old_text.find('\n') != std::string_view::npos ||
@@ -146,13 +151,16 @@ std::vector<Edit> SameEditElsewhere(const Document& document, const Edit& edit, 
   const auto [first, last] = LinesOf(document, edit);
   for (int line : lines) {
     if (line >= first && line <= last) continue;
-    const size_t begin = document.lines().LineStart(line - 1), end = document.lines().LineEnd(line - 1);
+    const size_t begin = document.lines().LineStart(line - 1),
+                 end = document.lines().LineEnd(line - 1);
     if (whole_line) {
       const size_t stop = document.lines().LineEndWithNewline(line - 1);
-      if (text.substr(begin, stop - begin) == old_text) out.push_back(Edit{begin, stop, edit.replacement});
+      if (text.substr(begin, stop - begin) == old_text)
+        out.push_back(Edit{begin, stop, edit.replacement});
       continue;
     }
-    for (size_t at = text.find(old_text, begin); at != std::string_view::npos && at + old_text.size() <= end;
+    for (size_t at = text.find(old_text, begin);
+         at != std::string_view::npos && at + old_text.size() <= end;
          at = text.find(old_text, at + 1)) {
       const size_t stop = at + old_text.size();
       if (IsWordChar(old_text.front()) && at > 0 && IsWordChar(text[at - 1])) continue;
@@ -175,7 +183,8 @@ int CombinationChoices(const std::vector<const Single*>& parts) {
 
 // Beam over the sites, each either left alone or given one of its best singles.
 std::vector<Draft> Combinations(const Document& document, const std::vector<int>& lines,
-                                const std::map<int, std::vector<Single>>& by_line, const MultiSiteOptions& options) {
+                                const std::map<int, std::vector<Single>>& by_line,
+                                const MultiSiteOptions& options) {
   constexpr size_t kBeam = 32;
   std::vector<Draft> beam(1);
   for (const auto& [line, singles] : by_line) {
@@ -226,7 +235,8 @@ std::vector<Draft> SameTemplateCombinations(const Document& document, const std:
       if (clash) continue;
       draft.edits.push_back(single.edit);
       draft.parts.push_back(&single);
-      draft.prior = draft.parts.size() == 1 ? PriorOf(single) : std::min(draft.prior, PriorOf(single));
+      draft.prior =
+          draft.parts.size() == 1 ? PriorOf(single) : std::min(draft.prior, PriorOf(single));
     }
   }
   std::vector<Draft> out;
@@ -246,7 +256,8 @@ int SitesCovered(const Document& before, const std::string& after, const std::ve
   return Covered(before, {EditBetween(before.text(), after)}, lines);
 }
 
-std::vector<ScoredCandidate> MultiSiteCandidates(const Document& document, const std::vector<int>& lines,
+std::vector<ScoredCandidate> MultiSiteCandidates(const Document& document,
+                                                 const std::vector<int>& lines,
                                                  const std::vector<ScoredCandidate>& singles,
                                                  const MultiSiteOptions& options) {
   const std::set<int> site_lines(lines.begin(), lines.end());
@@ -258,7 +269,9 @@ std::vector<ScoredCandidate> MultiSiteCandidates(const Document& document, const
     const Candidate& candidate = scored.candidate;
     if (!site_lines.count(candidate.line) || candidate.changes.size() != 1) continue;
     const FileChange& change = candidate.changes.front();
-    if (change.file != document.path() || change.before != document.text() || change.after == change.before) continue;
+    if (change.file != document.path() || change.before != document.text() ||
+        change.after == change.before)
+      continue;
     by_line[candidate.line].push_back(Single{&scored, EditBetween(change.before, change.after)});
   }
 
@@ -286,22 +299,25 @@ std::vector<ScoredCandidate> MultiSiteCandidates(const Document& document, const
     draft.edits = std::move(move.edits);
     draft.prior = move.data_flow ? options.move_flow_prior : options.move_prior;
     draft.covered = Covered(document, draft.edits, sorted_lines);
-    draft.summary = Concat("Move the statement at line ", std::to_string(move.from_line), " to before line ",
-                           std::to_string(move.to_line));
+    draft.summary = Concat("Move the statement at line ", std::to_string(move.from_line),
+                           " to before line ", std::to_string(move.to_line));
     draft.line = move.from_line;
     drafts.push_back(std::move(draft));
   }
-  if (std::vector<Edit> removals = SiteStatementRemovals(document, sorted_lines); !removals.empty()) {
+  if (std::vector<Edit> removals = SiteStatementRemovals(document, sorted_lines);
+      !removals.empty()) {
     Draft draft;
     draft.template_id = "multi.remove-statements";
     draft.edits = std::move(removals);
     draft.prior = options.remove_prior;
     draft.covered = Covered(document, draft.edits, sorted_lines);
-    draft.summary = Concat("Remove the ", std::to_string(draft.edits.size()), " statement(s) on the fix's lines");
+    draft.summary = Concat("Remove the ", std::to_string(draft.edits.size()),
+                           " statement(s) on the fix's lines");
     draft.line = sorted_lines.front();
     drafts.push_back(std::move(draft));
   }
-  for (Draft& draft : Combinations(document, sorted_lines, by_line, options)) drafts.push_back(std::move(draft));
+  for (Draft& draft : Combinations(document, sorted_lines, by_line, options))
+    drafts.push_back(std::move(draft));
   std::stable_sort(drafts.begin(), drafts.end(), Better);
 
   std::vector<ScoredCandidate> out;
@@ -336,16 +352,20 @@ std::vector<ScoredCandidate> MultiSiteCandidates(const Document& document, const
     std::set<std::string> summaries;
     for (const Single* part : draft.parts) {
       if (summaries.insert(part->scored->candidate.summary).second) {
-        candidate.summary += Concat(candidate.summary.empty() ? "" : "; ", part->scored->candidate.summary);
+        candidate.summary +=
+            Concat(candidate.summary.empty() ? "" : "; ", part->scored->candidate.summary);
       }
-      candidate.symptom_score = std::min(candidate.symptom_score, part->scored->candidate.symptom_score);
+      candidate.symptom_score =
+          std::min(candidate.symptom_score, part->scored->candidate.symptom_score);
       scored.site_score = std::min(scored.site_score, part->scored->site_score);
     }
     if (draft.template_id == "multi.same-template") {
-      candidate.summary = Concat(candidate.summary, " (at each of ", std::to_string(draft.edits.size()), " lines)");
+      candidate.summary =
+          Concat(candidate.summary, " (at each of ", std::to_string(draft.edits.size()), " lines)");
     }
     if (draft.template_id == "multi.same-edit") {
-      candidate.summary = Concat(candidate.summary, " (the same edit at ", std::to_string(draft.edits.size()), " places)");
+      candidate.summary = Concat(candidate.summary, " (the same edit at ",
+                                 std::to_string(draft.edits.size()), " places)");
     }
     candidate.changes.push_back(FileChange{document.path(), std::string(document.text()), after});
     scored.diff = *std::move(diff);

@@ -46,7 +46,8 @@ struct MultiSiteOptions {
 // templates for a combination), then by the product of their
 // parts' priors (the same edit repeated is one choice: its prior), and never leave the file with
 // more syntax errors than it had. Their `diff` and `lines_changed` are set.
-std::vector<ScoredCandidate> MultiSiteCandidates(const Document& document, const std::vector<int>& lines,
+std::vector<ScoredCandidate> MultiSiteCandidates(const Document& document,
+                                                 const std::vector<int>& lines,
                                                  const std::vector<ScoredCandidate>& singles,
                                                  const MultiSiteOptions& options = {});
 

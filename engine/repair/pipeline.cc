@@ -10,10 +10,10 @@
 #include "engine/base/concat.h"
 #include "engine/base/temp_dir.h"
 #include "engine/index/repo_index.h"
+#include "engine/localize/coverage_ranking.h"
 #include "engine/localize/localizer.h"
 #include "engine/localize/path_mapper.h"
 #include "engine/localize/symptom.h"
-#include "engine/localize/coverage_ranking.h"
 #include "engine/patterns/catalogue.h"
 #include "engine/rank/heuristic_ranker.h"
 #include "engine/repair/rank_order.h"
@@ -36,7 +36,8 @@ std::unique_ptr<WarmServer> StartWarmServer(const ValidationPlan& plan, const st
   const std::string dir = Concat(scratch, "/warm");
   std::error_code error;
   std::filesystem::create_directories(dir, error);
-  absl::StatusOr<std::map<std::string, std::string>> env = PythonEnvironment(Concat(dir, "/bin"), plan.interpreter);
+  absl::StatusOr<std::map<std::string, std::string>> env =
+      PythonEnvironment(Concat(dir, "/bin"), plan.interpreter);
   if (!env.ok()) return nullptr;  // the cold runs report the missing interpreter
   WarmServerOptions options;
   options.interpreter = plan.interpreter;
@@ -45,7 +46,8 @@ std::unique_ptr<WarmServer> StartWarmServer(const ValidationPlan& plan, const st
   options.dir = dir;
   absl::StatusOr<std::unique_ptr<WarmServer>> server = WarmServer::Start(options);
   if (!server.ok()) {
-    notes.push_back(Concat("the warm server did not start (", server.status().message(), "); test runs were cold"));
+    notes.push_back(Concat("the warm server did not start (", server.status().message(),
+                           "); test runs were cold"));
     return nullptr;
   }
   return *std::move(server);
@@ -53,12 +55,14 @@ std::unique_ptr<WarmServer> StartWarmServer(const ValidationPlan& plan, const st
 
 using Clock = std::chrono::steady_clock;
 
-double Since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+double Since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
 
 // Validates the ranked candidates with ValidateCandidate, each in its own workspace under
 // `scratch`, in rank order (rank_order.h), and records the outcomes in `report`.
-void ValidateCandidates(const RepairRequest& request, const ValidationPlan& plan, const std::string& scratch,
-                        RepairReport& report, Clock::time_point start) {
+void ValidateCandidates(const RepairRequest& request, const ValidationPlan& plan,
+                        const std::string& scratch, RepairReport& report, Clock::time_point start) {
   const size_t n = report.candidates.size();
   RankOrderOptions options;
   options.top = request.top;
@@ -68,7 +72,8 @@ void ValidateCandidates(const RepairRequest& request, const ValidationPlan& plan
     if (!request.progress) return;
     const Candidate& candidate = report.candidates[i].scored.candidate;
     request.progress(absl::StrFormat("[%d/%d] %s at %s:%d: validating (%.1f s elapsed)", i + 1, n,
-                                     candidate.template_id, candidate.file, candidate.line, Since(start)));
+                                     candidate.template_id, candidate.file, candidate.line,
+                                     Since(start)));
   };
   options.finished = [&](size_t i, const ValidationResult& result) {
     if (result.status == ValidationStatus::kPlausible && report.first_plausible_seconds < 0) {
@@ -76,9 +81,11 @@ void ValidateCandidates(const RepairRequest& request, const ValidationPlan& plan
     }
     if (!request.progress) return;
     std::string stages;
-    for (const StageResult& stage : result.stages) stages += absl::StrFormat(" %s:%s", StageKindName(stage.kind), StageStatusName(stage.status));
+    for (const StageResult& stage : result.stages)
+      stages += absl::StrFormat(" %s:%s", StageKindName(stage.kind), StageStatusName(stage.status));
     request.progress(absl::StrFormat("[%d/%d] %s: %s (%s) %.1f s", i + 1, n,
-                                     report.candidates[i].scored.candidate.template_id, ValidationStatusName(result.status),
+                                     report.candidates[i].scored.candidate.template_id,
+                                     ValidationStatusName(result.status),
                                      stages.empty() ? "" : stages.substr(1), result.seconds));
   };
   auto validate = [&](size_t i, const std::atomic<bool>* stop) {
@@ -97,9 +104,11 @@ constexpr int kCoverageMaxSites = 5;
 // of the other tests normally runs the failing test and the passing ones, which Ochiai needs
 // both of). Empty, with a note saying why, when the run fails or no test fails: the caller
 // then ranks by the traceback alone.
-LineScores CoverageScores(const RepairRequest& request, Clock::time_point start, std::vector<std::string>& notes) {
+LineScores CoverageScores(const RepairRequest& request, Clock::time_point start,
+                          std::vector<std::string>& notes) {
   const ValidationPlan& plan = request.plan;
-  const std::string command = !plan.other_tests.empty() ? plan.other_tests.front() : plan.failing_test;
+  const std::string command =
+      !plan.other_tests.empty() ? plan.other_tests.front() : plan.failing_test;
   CaptureOptions options;
   options.time_limit_seconds = plan.runner.time_limit_seconds;
   options.coverage = true;
@@ -108,15 +117,18 @@ LineScores CoverageScores(const RepairRequest& request, Clock::time_point start,
   if (request.progress) request.progress(Concat("running `", command, "` under coverage"));
   absl::StatusOr<FailureCapture> run = CaptureFailure(request.repo, command, options);
   if (!run.ok()) {
-    notes.push_back(Concat("coverage: ", run.status().message(), "; ranked by the failure text alone"));
+    notes.push_back(
+        Concat("coverage: ", run.status().message(), "; ranked by the failure text alone"));
     return {};
   }
   for (const std::string& note : run->notes) notes.push_back(Concat("coverage: ", note));
   CaseTally tally;
-  if (absl::StatusOr<std::vector<JUnitCase>> cases = ReadJUnit(run->junit_xml); cases.ok()) tally = TallyCases(*cases);
+  if (absl::StatusOr<std::vector<JUnitCase>> cases = ReadJUnit(run->junit_xml); cases.ok())
+    tally = TallyCases(*cases);
   LineScores scores;
   if (!run->cancelled && !run->coverage_json.empty()) {
-    absl::StatusOr<LineScores> ranked = OchiaiFromRun(request.repo, run->coverage_json, run->junit_xml);
+    absl::StatusOr<LineScores> ranked =
+        OchiaiFromRun(request.repo, run->coverage_json, run->junit_xml);
     if (ranked.ok()) {
       scores = *std::move(ranked);
     } else {
@@ -124,15 +136,16 @@ LineScores CoverageScores(const RepairRequest& request, Clock::time_point start,
     }
   }
   if (tally.failures == 0 || scores.empty()) {
-    notes.push_back(Concat("coverage: `", command, "` showed no failing test under coverage",
-                           plan.runner.world_size > 1 ? " (it runs single-process, without ranks)" : "",
-                           "; ranked by the failure text alone"));
+    notes.push_back(
+        Concat("coverage: `", command, "` showed no failing test under coverage",
+               plan.runner.world_size > 1 ? " (it runs single-process, without ranks)" : "",
+               "; ranked by the failure text alone"));
     return {};
   }
   if (request.progress) {
-    request.progress(absl::StrFormat("ranking lines by coverage over %d tests (%d failing) (%.1f s)", tally.tests,
-                                     tally.failures,
-                                     Since(start)));
+    request.progress(
+        absl::StrFormat("ranking lines by coverage over %d tests (%d failing) (%.1f s)",
+                        tally.tests, tally.failures, Since(start)));
   }
   return scores;
 }
@@ -141,7 +154,8 @@ LineScores CoverageScores(const RepairRequest& request, Clock::time_point start,
 
 const ValidatedCandidate* BestCandidate(const RepairReport& report, bool validated) {
   for (const ValidatedCandidate& candidate : report.candidates) {
-    if (!validated || candidate.validation.status == ValidationStatus::kPlausible) return &candidate;
+    if (!validated || candidate.validation.status == ValidationStatus::kPlausible)
+      return &candidate;
   }
   return nullptr;
 }
@@ -164,9 +178,11 @@ absl::StatusOr<RepairReport> RunRepair(const RepairRequest& request) {
     std::vector<std::string> coverage_notes;
     if (request.coverage && !request.plan.failing_test.empty()) {
       options.coverage_scores = CoverageScores(request, start, coverage_notes);
-      if (!options.coverage_scores.empty()) options.max_sites = std::max(options.max_sites, kCoverageMaxSites);
+      if (!options.coverage_scores.empty())
+        options.max_sites = std::max(options.max_sites, kCoverageMaxSites);
     }
-    absl::StatusOr<Localization> localization = Localize(request.repo, request.failure_text, options);
+    absl::StatusOr<Localization> localization =
+        Localize(request.repo, request.failure_text, options);
     if (!localization.ok()) return localization.status();
     report.symptom = ToSymptomInput(localization->symptom);
     report.notes = localization->notes;
@@ -184,16 +200,23 @@ absl::StatusOr<RepairReport> RunRepair(const RepairRequest& request) {
                               site.symptom_class, site.ranks});
     }
     if (test_sites > 0) {
-      report.notes.push_back(absl::StrFormat("%d site(s) in test files listed but not edited", test_sites));
+      report.notes.push_back(
+          absl::StrFormat("%d site(s) in test files listed but not edited", test_sites));
     }
     if (sites.empty()) {
-      report.notes.push_back("no site to edit in the repo: the failure points only at tests or at files outside it");
+      report.notes.push_back(
+          "no site to edit in the repo: the failure points only at tests or at files outside it");
     }
   } else {
     report.symptom = ClassifiedSymptomFromText(request.symptom_text);
     for (const RepairSite& site : sites) {
-      report.sites.push_back({site.file, site.line, "", site.score, request.symptom_text,
-                              report.symptom.symptom_class, {}});
+      report.sites.push_back({site.file,
+                              site.line,
+                              "",
+                              site.score,
+                              request.symptom_text,
+                              report.symptom.symptom_class,
+                              {}});
     }
   }
 
@@ -222,12 +245,13 @@ absl::StatusOr<RepairReport> RunRepair(const RepairRequest& request) {
   if (!catalogue.ok()) return catalogue.status();
   absl::StatusOr<RepoIndex> index = RepoIndex::Build(request.repo);
   if (!index.ok()) return index.status();
-  absl::StatusOr<std::vector<ScoredCandidate>> candidates =
-      GenerateCandidates(request.repo, sites, report.symptom, *catalogue, &*index,
-                         GenerateOptions{.max_per_site = request.max_candidates, .one_fix = request.one_fix});
+  absl::StatusOr<std::vector<ScoredCandidate>> candidates = GenerateCandidates(
+      request.repo, sites, report.symptom, *catalogue, &*index,
+      GenerateOptions{.max_per_site = request.max_candidates, .one_fix = request.one_fix});
   if (!candidates.ok()) return candidates.status();
   if (request.propose) {
-    for (ScoredCandidate& extra : request.propose(sites, *candidates)) candidates->push_back(std::move(extra));
+    for (ScoredCandidate& extra : request.propose(sites, *candidates))
+      candidates->push_back(std::move(extra));
   }
   const HeuristicRanker heuristic;
   (request.ranker != nullptr ? *request.ranker : heuristic).Rank(*candidates);
@@ -235,23 +259,28 @@ absl::StatusOr<RepairReport> RunRepair(const RepairRequest& request) {
     // Every line given must change: a candidate that edits more of them comes first, and of
     // those that edit as many, the one that makes fewer independent choices (the same edit
     // repeated before two unrelated edits combined).
-    std::stable_sort(candidates->begin(), candidates->end(), [](const ScoredCandidate& a, const ScoredCandidate& b) {
-      if (a.sites_covered != b.sites_covered) return a.sites_covered > b.sites_covered;
-      return a.parts < b.parts;
-    });
+    std::stable_sort(candidates->begin(), candidates->end(),
+                     [](const ScoredCandidate& a, const ScoredCandidate& b) {
+                       if (a.sites_covered != b.sites_covered)
+                         return a.sites_covered > b.sites_covered;
+                       return a.parts < b.parts;
+                     });
   }
   report.generated = static_cast<int>(candidates->size());
   for (ScoredCandidate& scored : *candidates) report.candidates.push_back({std::move(scored), {}});
   if (request.progress) {
     request.progress(absl::StrFormat("%d candidate(s) from %d template(s) at %d site(s) (%.1f s)",
-                                     report.generated, catalogue->templates.size(), sites.size(), Since(start)));
+                                     report.generated, catalogue->templates.size(), sites.size(),
+                                     Since(start)));
   }
 
-  if (reproduction.valid() && report.candidates.empty()) stop_reproduction = true;  // nothing to validate
+  if (reproduction.valid() && report.candidates.empty())
+    stop_reproduction = true;  // nothing to validate
   if (request.validate && !report.candidates.empty()) {
     if (plan.failing_test.empty()) {
       return absl::InvalidArgumentError(
-          "validation needs the failing test: pass --test CMD (or set `test:` in .smallfix.yaml), or --no-validate");
+          "validation needs the failing test: pass --test CMD (or set `test:` in .smallfix.yaml), "
+          "or --no-validate");
     }
     while (reproduction.wait_for(std::chrono::milliseconds(50)) != std::future_status::ready) {
       if (request.cancel != nullptr && request.cancel->load()) stop_reproduction = true;
@@ -264,7 +293,8 @@ absl::StatusOr<RepairReport> RunRepair(const RepairRequest& request) {
     if (reproduced->cancelled) {
       report.cancelled = true;
     } else if (!report.reproduced) {
-      report.notes.push_back(Concat("cannot reproduce: `", plan.failing_test, "` passes on the unpatched tree"));
+      report.notes.push_back(
+          Concat("cannot reproduce: `", plan.failing_test, "` passes on the unpatched tree"));
     } else {
       ValidateCandidates(request, plan, scratch->path(), report, start);
     }

@@ -81,7 +81,8 @@ struct RepairReport {
   std::string reproduction;  // its summary, or why it could not be reproduced
   double reproduction_seconds = 0;
   double first_plausible_seconds = -1;  // from the start, -1 when none
-  bool warm = false;  // test runs went to the warm server (notes say when it failed and runs went cold)
+  bool warm =
+      false;  // test runs went to the warm server (notes say when it failed and runs went cold)
   bool cancelled = false;
   std::vector<std::string> notes;
 };

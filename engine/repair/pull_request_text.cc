@@ -38,7 +38,8 @@ std::string Block(std::string_view language, std::string_view text) {
   }
   const std::string fence(std::max<size_t>(3, longest + 1), '`');
   std::string body(text);
-  if (body.size() > kMaxDiffChars) body = Concat(body.substr(0, kMaxDiffChars), "\n... (cut; the branch has all of it)\n");
+  if (body.size() > kMaxDiffChars)
+    body = Concat(body.substr(0, kMaxDiffChars), "\n... (cut; the branch has all of it)\n");
   if (!body.empty() && body.back() != '\n') body += "\n";
   return Concat(fence, language, "\n", body, fence, "\n");
 }
@@ -46,9 +47,12 @@ std::string Block(std::string_view language, std::string_view text) {
 std::string Cell(std::string_view text) {
   std::string out;
   for (char c : text) {
-    if (c == '|') out += "\\|";
-    else if (c == '\n' || c == '\r') out += ' ';
-    else out += c;
+    if (c == '|')
+      out += "\\|";
+    else if (c == '\n' || c == '\r')
+      out += ' ';
+    else
+      out += c;
   }
   return out;
 }
@@ -62,9 +66,10 @@ const ReportSite* SiteOf(const RepairReport& report, const Candidate& candidate)
 
 std::string TestsRun(const ValidationPlan& plan) {
   std::string out = absl::StrFormat("- failing test: %s\n", Code(plan.failing_test));
-  for (const std::string& test : plan.other_tests) out += absl::StrFormat("- must keep passing: %s\n", Code(test));
-  out += absl::StrFormat("- runner: %s, %d rank%s\n", RunnerKindName(plan.runner.kind), plan.runner.world_size,
-                         plan.runner.world_size == 1 ? "" : "s");
+  for (const std::string& test : plan.other_tests)
+    out += absl::StrFormat("- must keep passing: %s\n", Code(test));
+  out += absl::StrFormat("- runner: %s, %d rank%s\n", RunnerKindName(plan.runner.kind),
+                         plan.runner.world_size, plan.runner.world_size == 1 ? "" : "s");
   return out;
 }
 
@@ -79,10 +84,13 @@ std::string PatchId(const ValidatedCandidate& fix) {
   return absl::StrFormat("%016x", hash);
 }
 
-std::string PatchMarker(std::string_view patch_id) { return Concat("<!-- smallfix:patch ", patch_id, " -->"); }
+std::string PatchMarker(std::string_view patch_id) {
+  return Concat("<!-- smallfix:patch ", patch_id, " -->");
+}
 
 std::string NoPatchMarker(int issue, std::string_view engine_version) {
-  return absl::StrFormat("<!-- smallfix:no-patch issue=%d engine=%s -->", issue, std::string(engine_version));
+  return absl::StrFormat("<!-- smallfix:no-patch issue=%d engine=%s -->", issue,
+                         std::string(engine_version));
 }
 
 std::string PullRequestTitle(int issue, const ValidatedCandidate& fix) {
@@ -92,41 +100,52 @@ std::string PullRequestTitle(int issue, const ValidatedCandidate& fix) {
   return absl::StrFormat("Fix #%d: %s", issue, summary);
 }
 
-std::string PullRequestBody(const RepairReport& report, const ValidatedCandidate& fix, const ValidationPlan& plan,
-                            int issue, std::string_view engine_version) {
+std::string PullRequestBody(const RepairReport& report, const ValidatedCandidate& fix,
+                            const ValidationPlan& plan, int issue,
+                            std::string_view engine_version) {
   const Candidate& candidate = fix.scored.candidate;
   const ReportSite* site = SiteOf(report, candidate);
   std::string out = Concat(PatchMarker(PatchId(fix)), "\n");
-  out += absl::StrFormat("smallfix found a %d-line patch for #%d that makes the failing test pass and keeps the "
-                         "other tests passing.\n\n",
-                         fix.scored.lines_changed, issue);
+  out += absl::StrFormat(
+      "smallfix found a %d-line patch for #%d that makes the failing test pass and keeps the "
+      "other tests passing.\n\n",
+      fix.scored.lines_changed, issue);
 
   out += "### Failure\n\n";
   const std::string symptom = SymptomLine(report.symptom);
-  out += absl::StrFormat("%s%s\n\n", symptom.empty() ? "(no error message in the issue)" : Code(symptom),
-                         report.symptom.symptom_class.empty() ? "" : Concat(" (", report.symptom.symptom_class, ")"));
+  out += absl::StrFormat(
+      "%s%s\n\n", symptom.empty() ? "(no error message in the issue)" : Code(symptom),
+      report.symptom.symptom_class.empty() ? "" : Concat(" (", report.symptom.symptom_class, ")"));
 
   out += "### Site\n\n";
-  out += absl::StrFormat("%s%s", Code(absl::StrFormat("%s:%d", candidate.file, candidate.line)),
-                         site != nullptr && !site->function.empty() ? Concat(" in ", Code(site->function)) : "");
+  out += absl::StrFormat(
+      "%s%s", Code(absl::StrFormat("%s:%d", candidate.file, candidate.line)),
+      site != nullptr && !site->function.empty() ? Concat(" in ", Code(site->function)) : "");
   if (site != nullptr) out += absl::StrFormat(", localization score %.2f", site->score);
   out += "\n\n";
 
   out += "### Template\n\n";
-  out += absl::StrFormat("%s (%s family): %s\n\n", Code(candidate.template_id), candidate.family, candidate.summary);
+  out += absl::StrFormat("%s (%s family): %s\n\n", Code(candidate.template_id), candidate.family,
+                         candidate.summary);
   out += "Why it applies: ";
   if (candidate.symptom_score > 0) {
-    out += absl::StrFormat("the failure is one this template answers (symptom match %.2f)", candidate.symptom_score);
+    out += absl::StrFormat("the failure is one this template answers (symptom match %.2f)",
+                           candidate.symptom_score);
   } else {
     out += "it is a generic fix operator, tried because no specific template matched the failure";
   }
-  out += absl::StrFormat(", and its pattern matched the code the failure points to (line %d)", candidate.line);
+  out += absl::StrFormat(", and its pattern matched the code the failure points to (line %d)",
+                         candidate.line);
   std::string bindings;
   for (const auto& [name, value] : candidate.bindings) {
     // The failure's own fields are shown above; the template's captures say what it saw.
-    static constexpr std::string_view kFailureFields[] = {"exception", "file", "function", "line", "message", "type"};
-    if (std::find(std::begin(kFailureFields), std::end(kFailureFields), name) != std::end(kFailureFields)) continue;
-    if (value.empty() || value.size() > kMaxBindingChars || value.find('\n') != std::string::npos) continue;
+    static constexpr std::string_view kFailureFields[] = {"exception", "file",    "function",
+                                                          "line",      "message", "type"};
+    if (std::find(std::begin(kFailureFields), std::end(kFailureFields), name) !=
+        std::end(kFailureFields))
+      continue;
+    if (value.empty() || value.size() > kMaxBindingChars || value.find('\n') != std::string::npos)
+      continue;
     bindings += Concat(bindings.empty() ? "" : ", ", name, " = ", Code(value));
   }
   if (!bindings.empty()) out += Concat(" with ", bindings);
@@ -140,12 +159,13 @@ std::string PullRequestBody(const RepairReport& report, const ValidatedCandidate
   }
   out += "| stage | result | seconds | detail |\n| --- | --- | ---: | --- |\n";
   for (const StageResult& stage : fix.validation.stages) {
-    out += absl::StrFormat("| %s | %s | %.1f | %s |\n", StageKindName(stage.kind), StageStatusName(stage.status), stage.seconds, Cell(stage.detail));
+    out += absl::StrFormat("| %s | %s | %.1f | %s |\n", StageKindName(stage.kind),
+                           StageStatusName(stage.status), stage.seconds, Cell(stage.detail));
   }
   out += "\n";
   out += TestsRun(plan);
-  out += absl::StrFormat("- candidates: %d generated, %d validated; this one ranked %d\n\n", report.generated,
-                         report.validated, [&] {
+  out += absl::StrFormat("- candidates: %d generated, %d validated; this one ranked %d\n\n",
+                         report.generated, report.validated, [&] {
                            int rank = 1;
                            for (const ValidatedCandidate& c : report.candidates) {
                              if (&c == &fix) return rank;
@@ -157,9 +177,12 @@ std::string PullRequestBody(const RepairReport& report, const ValidatedCandidate
   out += "### Diff\n\n";
   out += Block("diff", fix.scored.diff);
   out += absl::StrFormat("\nFixes #%d\n\n", issue);
-  out += absl::StrFormat("---\nGenerated and validated by smallfix %s: a template-based repair, checked by running this "
-                         "repository's own tests. A second run updates this pull request instead of opening another.\n",
-                         std::string(engine_version));
+  out += absl::StrFormat(
+      "---\nGenerated and validated by smallfix %s: a template-based repair, checked by running "
+      "this "
+      "repository's own tests. A second run updates this pull request instead of opening "
+      "another.\n",
+      std::string(engine_version));
   return out;
 }
 
@@ -168,14 +191,16 @@ std::string NoPatchComment(const RepairReport& report, const ValidationPlan& pla
   std::string out = Concat(NoPatchMarker(issue, engine_version), "\n");
   if (!problem.empty()) {
     out += Concat("smallfix could not work on this issue: ", problem, "\n");
-    out += absl::StrFormat("\n---\nGenerated by smallfix %s. It comments once per issue and version; a traceback or a "
-                           "failing test's output in the issue helps it most.\n",
-                           std::string(engine_version));
+    out += absl::StrFormat(
+        "\n---\nGenerated by smallfix %s. It comments once per issue and version; a traceback or a "
+        "failing test's output in the issue helps it most.\n",
+        std::string(engine_version));
     return out;
   }
   out += "smallfix looked at this issue and found no patch that passes the tests.\n\n";
   const std::string symptom = SymptomLine(report.symptom);
-  out += absl::StrFormat("- failure read from the issue: %s\n", symptom.empty() ? "none (no traceback or error line)" : Code(symptom));
+  out += absl::StrFormat("- failure read from the issue: %s\n",
+                         symptom.empty() ? "none (no traceback or error line)" : Code(symptom));
   if (report.sites.empty()) {
     out += "- sites: none found in this repository\n";
   } else {
@@ -188,18 +213,22 @@ std::string NoPatchComment(const RepairReport& report, const ValidationPlan& pla
   if (!report.reproduction.empty()) {
     out += absl::StrFormat("- the failing test before any patch: %s\n", report.reproduction);
   }
-  out += absl::StrFormat("- candidates: %d generated, %d validated\n", report.generated, report.validated);
+  out += absl::StrFormat("- candidates: %d generated, %d validated\n", report.generated,
+                         report.validated);
   for (const ValidatedCandidate& c : report.candidates) {
     if (c.validation.stages.empty()) continue;
     const StageResult& last = c.validation.stages.back();
-    out += absl::StrFormat("  - %s at %s: %s (%s%s)\n", Code(c.scored.candidate.template_id),
-                           Code(absl::StrFormat("%s:%d", c.scored.candidate.file, c.scored.candidate.line)),
-                           ValidationStatusName(c.validation.status), StageKindName(last.kind), last.detail.empty() ? "" : Concat(": ", last.detail));
+    out += absl::StrFormat(
+        "  - %s at %s: %s (%s%s)\n", Code(c.scored.candidate.template_id),
+        Code(absl::StrFormat("%s:%d", c.scored.candidate.file, c.scored.candidate.line)),
+        ValidationStatusName(c.validation.status), StageKindName(last.kind),
+        last.detail.empty() ? "" : Concat(": ", last.detail));
   }
   if (!plan.failing_test.empty()) out += Concat("\nTests used:\n", TestsRun(plan));
-  out += absl::StrFormat("\n---\nGenerated by smallfix %s. It comments once per issue and version; a traceback or a "
-                         "failing test's output in the issue helps it most.\n",
-                         std::string(engine_version));
+  out += absl::StrFormat(
+      "\n---\nGenerated by smallfix %s. It comments once per issue and version; a traceback or a "
+      "failing test's output in the issue helps it most.\n",
+      std::string(engine_version));
   return out;
 }
 

@@ -27,8 +27,8 @@ std::string PullRequestTitle(int issue, const ValidatedCandidate& fix);
 // Markdown: the failure, the site, the template and why it applies, the validation table
 // (stages, the tests run, ranks), the diff, "Fixes #N", and a line that says smallfix
 // generated and validated it.
-std::string PullRequestBody(const RepairReport& report, const ValidatedCandidate& fix, const ValidationPlan& plan,
-                            int issue, std::string_view engine_version);
+std::string PullRequestBody(const RepairReport& report, const ValidatedCandidate& fix,
+                            const ValidationPlan& plan, int issue, std::string_view engine_version);
 
 // Markdown: what was read from the issue, the sites, the candidates tried and how each
 // failed, so that a maintainer sees what the engine did. A non-empty `problem` is why the

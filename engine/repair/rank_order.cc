@@ -8,7 +8,8 @@
 
 namespace smallfix {
 
-RankOrderOutcome ValidateInRankOrder(size_t count, const ValidateFunction& validate, const RankOrderOptions& options) {
+RankOrderOutcome ValidateInRankOrder(size_t count, const ValidateFunction& validate,
+                                     const RankOrderOptions& options) {
   const size_t n = count;
   const size_t want = static_cast<size_t>(std::max(1, options.top));
   RankOrderOutcome outcome;
@@ -23,7 +24,8 @@ RankOrderOutcome ValidateInRankOrder(size_t count, const ValidateFunction& valid
   auto update_cutoff = [&] {  // under mutex
     size_t plausible = 0;
     for (size_t i = 0; i < n; ++i) {
-      if (done[i] && outcome.results[i].status == ValidationStatus::kPlausible && ++plausible == want) {
+      if (done[i] && outcome.results[i].status == ValidationStatus::kPlausible &&
+          ++plausible == want) {
         cutoff = i + 1;
         for (size_t j = cutoff; j < n; ++j) *stop[j] = true;
         return;

@@ -12,7 +12,8 @@ namespace smallfix {
 
 // Validates candidate `index` (0 = best ranked); stops early, returning what it has, when
 // `*stop` becomes true. The pipeline's is ValidateCandidate in a workspace; tests pass a fake.
-using ValidateFunction = std::function<ValidationResult(size_t index, const std::atomic<bool>* stop)>;
+using ValidateFunction =
+    std::function<ValidationResult(size_t index, const std::atomic<bool>* stop)>;
 
 struct RankOrderOptions {
   int top = 1;   // stop once this many plausible candidates are known ...
@@ -35,7 +36,8 @@ struct RankOrderOutcome {
 // "skipped" (unless it had already become plausible). A better-ranked candidate that is
 // still running when a worse one turns plausible is waited for, so the result does not
 // depend on `jobs` or on timing.
-RankOrderOutcome ValidateInRankOrder(size_t count, const ValidateFunction& validate, const RankOrderOptions& options);
+RankOrderOutcome ValidateInRankOrder(size_t count, const ValidateFunction& validate,
+                                     const RankOrderOptions& options);
 
 }  // namespace smallfix
 

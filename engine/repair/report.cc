@@ -17,7 +17,9 @@ std::string SymptomText(const SymptomInput& symptom) {
 nlohmann::json StagesJson(const ValidationResult& validation) {
   nlohmann::json stages = nlohmann::json::array();
   for (const StageResult& stage : validation.stages) {
-    stages.push_back({{"name", StageKindName(stage.kind)}, {"status", StageStatusName(stage.status)}, {"seconds", stage.seconds},
+    stages.push_back({{"name", StageKindName(stage.kind)},
+                      {"status", StageStatusName(stage.status)},
+                      {"seconds", stage.seconds},
                       {"detail", stage.detail}});
   }
   return stages;
@@ -32,10 +34,14 @@ nlohmann::json ReportJson(const RepairReport& report) {
                     {"class", report.symptom.symptom_class}};
   out["sites"] = nlohmann::json::array();
   for (const ReportSite& site : report.sites) {
-    out["sites"].push_back({{"file", site.file}, {"line", site.line}, {"function", site.function},
-                            {"score", site.score},
-                            {"symptom", site.symptom.empty() ? SymptomText(report.symptom) : site.symptom},
-                            {"class", site.symptom_class}, {"ranks", site.ranks}});
+    out["sites"].push_back(
+        {{"file", site.file},
+         {"line", site.line},
+         {"function", site.function},
+         {"score", site.score},
+         {"symptom", site.symptom.empty() ? SymptomText(report.symptom) : site.symptom},
+         {"class", site.symptom_class},
+         {"ranks", site.ranks}});
   }
   out["candidates"] = nlohmann::json::array();
   int rank = 0;
@@ -69,7 +75,9 @@ nlohmann::json ReportJson(const RepairReport& report) {
 }
 
 std::string ReportText(const RepairReport& report, bool validated) {
-  std::string out = Concat("failure: ", SymptomText(report.symptom).empty() ? "(no symptom given)" : SymptomText(report.symptom));
+  std::string out =
+      Concat("failure: ", SymptomText(report.symptom).empty() ? "(no symptom given)"
+                                                              : SymptomText(report.symptom));
   if (!report.symptom.symptom_class.empty()) out += Concat(" [", report.symptom.symptom_class, "]");
   out += "\n";
   for (const ReportSite& site : report.sites) {
@@ -85,21 +93,27 @@ std::string ReportText(const RepairReport& report, bool validated) {
   int rank = 0;
   for (const ValidatedCandidate& c : report.candidates) {
     ++rank;
-    if (validated && c.validation.stages.empty() && c.validation.status == ValidationStatus::kSkipped) continue;
-    out += absl::StrFormat("  #%d %-34s %s:%d  %s", rank, c.scored.candidate.template_id, c.scored.candidate.file,
-                           c.scored.candidate.line, validated ? std::string(ValidationStatusName(c.validation.status)) : absl::StrFormat("score %.2f", c.scored.score));
+    if (validated && c.validation.stages.empty() &&
+        c.validation.status == ValidationStatus::kSkipped)
+      continue;
+    out += absl::StrFormat("  #%d %-34s %s:%d  %s", rank, c.scored.candidate.template_id,
+                           c.scored.candidate.file, c.scored.candidate.line,
+                           validated ? std::string(ValidationStatusName(c.validation.status))
+                                     : absl::StrFormat("score %.2f", c.scored.score));
     for (const StageResult& stage : c.validation.stages) {
-      out += absl::StrFormat("  %s:%s%s", StageKindName(stage.kind), StageStatusName(stage.status), stage.detail.empty() ? "" : Concat(" (", stage.detail, ")"));
+      out += absl::StrFormat("  %s:%s%s", StageKindName(stage.kind), StageStatusName(stage.status),
+                             stage.detail.empty() ? "" : Concat(" (", stage.detail, ")"));
     }
     out += "\n";
   }
   const ValidatedCandidate* best = BestCandidate(report, validated);
   if (best != nullptr) {
-    out += absl::StrFormat("\n%s patch (%s: %s):\n%s", validated ? "plausible" : "best", best->scored.candidate.template_id,
-                           best->scored.candidate.summary, best->scored.diff);
+    out += absl::StrFormat("\n%s patch (%s: %s):\n%s", validated ? "plausible" : "best",
+                           best->scored.candidate.template_id, best->scored.candidate.summary,
+                           best->scored.diff);
     if (validated && report.first_plausible_seconds >= 0) {
-      out += absl::StrFormat("found in %.1f s (one run of the failing test: %.1f s)\n", report.first_plausible_seconds,
-                             report.reproduction_seconds);
+      out += absl::StrFormat("found in %.1f s (one run of the failing test: %.1f s)\n",
+                             report.first_plausible_seconds, report.reproduction_seconds);
     }
   } else {
     out += validated ? "\nno plausible patch\n" : "\nno candidate\n";
@@ -115,10 +129,10 @@ nlohmann::json ReportSarif(const RepairReport& report) {
     const Candidate& candidate = c.scored.candidate;
     if (seen_rules.insert(candidate.template_id).second) rules.push_back(SarifRule(candidate));
     const std::string status(ValidationStatusName(c.validation.status));
-    results.push_back(SarifResult(
-        candidate, status == "plausible" ? "error" : "warning",
-        absl::StrFormat("%s (%s; validation: %s)", candidate.summary, SymptomText(report.symptom), status),
-        {{"score", c.scored.score}, {"validation", status}}));
+    results.push_back(SarifResult(candidate, status == "plausible" ? "error" : "warning",
+                                  absl::StrFormat("%s (%s; validation: %s)", candidate.summary,
+                                                  SymptomText(report.symptom), status),
+                                  {{"score", c.scored.score}, {"validation", status}}));
   }
   return SarifLog(std::move(rules), std::move(results));
 }

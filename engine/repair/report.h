@@ -1,9 +1,8 @@
 #ifndef SMALLFIX_ENGINE_REPAIR_REPORT_H_
 #define SMALLFIX_ENGINE_REPAIR_REPORT_H_
 
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "engine/repair/pipeline.h"
 

@@ -31,13 +31,14 @@ std::optional<TSNode> StatementStartingOn(const Document& document, int line) {
 
 // The statement starting on `line` when all its lines are sites and nothing follows it on its
 // last line; its whole lines as [from, to) bytes.
-std::optional<TSNode> SiteStatement(const Document& document, int line, const std::set<int>& sites, size_t& from,
-                                    size_t& to) {
+std::optional<TSNode> SiteStatement(const Document& document, int line, const std::set<int>& sites,
+                                    size_t& from, size_t& to) {
   std::optional<TSNode> statement = StatementStartingOn(document, line);
   if (!statement) return std::nullopt;
   const int last = static_cast<int>(ts_node_end_point(*statement).row) + 1;
   // Nothing else may share its last line (`x = 1; y = 2`, or code after a block's end).
-  const std::string_view tail = document.lines().Line(last - 1).substr(ts_node_end_point(*statement).column);
+  const std::string_view tail =
+      document.lines().Line(last - 1).substr(ts_node_end_point(*statement).column);
   const size_t code = tail.find_first_not_of(" \t\r");
   if (code != std::string_view::npos && tail[code] != '#') return std::nullopt;
   for (int l = line; l <= last; ++l) {
@@ -55,24 +56,30 @@ std::optional<TSNode> StatementEndingAbove(const Document& document, int line) {
   for (int above = line - 1; above >= 1; --above) {
     if (IsBlankLine(document, above)) continue;
     std::optional<TSNode> statement = StatementAtLine(document, above - 1);
-    if (!statement || static_cast<int>(ts_node_end_point(*statement).row) + 1 != above) return std::nullopt;
+    if (!statement || static_cast<int>(ts_node_end_point(*statement).row) + 1 != above)
+      return std::nullopt;
     return statement;
   }
   return std::nullopt;
 }
 
-bool IsChainChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.'; }
+bool IsChainChar(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.';
+}
 
 // The names and attribute chains (`x`, `self.config`) that the assignments in `node` starting
 // in bytes [lo, hi) bind, as their text; tuple targets give each element.
-void CollectAssigned(const Document& document, TSNode node, size_t lo, size_t hi, std::set<std::string>& out) {
+void CollectAssigned(const Document& document, TSNode node, size_t lo, size_t hi,
+                     std::set<std::string>& out) {
   if (ts_node_end_byte(node) <= lo || ts_node_start_byte(node) >= hi) return;
   const bool starts_inside = ts_node_start_byte(node) >= lo;
   if (starts_inside && (IsType(node, "assignment") || IsType(node, "augmented_assignment"))) {
     TSNode left = ts_node_child_by_field_name(node, "left", 4);
-    const bool single = !ts_node_is_null(left) && (IsType(left, "identifier") || IsType(left, "attribute"));
+    const bool single =
+        !ts_node_is_null(left) && (IsType(left, "identifier") || IsType(left, "attribute"));
     if (single) out.insert(std::string(document.NodeText(left)));
-    for (uint32_t i = 0; !single && !ts_node_is_null(left) && i < ts_node_named_child_count(left); ++i) {
+    for (uint32_t i = 0; !single && !ts_node_is_null(left) && i < ts_node_named_child_count(left);
+         ++i) {
       TSNode element = ts_node_named_child(left, i);
       if (IsType(element, "identifier") || IsType(element, "attribute")) {
         out.insert(std::string(document.NodeText(element)));
@@ -90,7 +97,9 @@ bool Mentions(std::string_view text, const std::string& chain) {
   for (size_t at = text.find(chain); at != std::string_view::npos; at = text.find(chain, at + 1)) {
     const size_t end = at + chain.size();
     if (at > 0 && IsChainChar(text[at - 1])) continue;
-    if (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_')) continue;
+    if (end < text.size() &&
+        (std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_'))
+      continue;
     return true;
   }
   return false;
@@ -103,11 +112,13 @@ bool MovesForDataFlow(const Document& document, TSNode moved, size_t from, size_
   if (at <= from) {
     CollectAssigned(document, moved, 0, text.size(), bound);
     const std::string_view between = text.substr(at, from - at);
-    return std::any_of(bound.begin(), bound.end(), [&](const std::string& name) { return Mentions(between, name); });
+    return std::any_of(bound.begin(), bound.end(),
+                       [&](const std::string& name) { return Mentions(between, name); });
   }
   CollectAssigned(document, ts_tree_root_node(document.tree()), to, at, bound);
   const std::string_view code = document.NodeText(moved);
-  return std::any_of(bound.begin(), bound.end(), [&](const std::string& name) { return Mentions(code, name); });
+  return std::any_of(bound.begin(), bound.end(),
+                     [&](const std::string& name) { return Mentions(code, name); });
 }
 
 }  // namespace
@@ -136,16 +147,20 @@ std::vector<StatementMove> StatementMoves(const Document& document, const std::v
         // Right after the moved statement itself (or inside it) is where it already is.
         if (!insertion.ok() || (insertion->start >= from && insertion->start <= to)) continue;
         const bool flow = MovesForDataFlow(document, *moved, from, to, insertion->start);
-        out.push_back(StatementMove{line, target, {Edit{from, to, ""}, *std::move(insertion)}, flow});
+        out.push_back(
+            StatementMove{line, target, {Edit{from, to, ""}, *std::move(insertion)}, flow});
         continue;
       }
       std::optional<TSNode> before = StatementStartingOn(document, target);
       if (!before) continue;
       // Before a def or a class would put the statement in the class body or the module: a
       // place real fixes move imports to, not other statements.
-      const bool definition = IsType(*before, "function_definition") || IsType(*before, "class_definition") ||
+      const bool definition = IsType(*before, "function_definition") ||
+                              IsType(*before, "class_definition") ||
                               IsType(*before, "decorated_definition");
-      if (definition && !IsType(*moved, "import_statement") && !IsType(*moved, "import_from_statement")) continue;
+      if (definition && !IsType(*moved, "import_statement") &&
+          !IsType(*moved, "import_from_statement"))
+        continue;
       absl::StatusOr<Edit> insertion = InsertBefore(document, *before, code);
       if (!insertion.ok()) continue;
       const bool flow = MovesForDataFlow(document, *moved, from, to, insertion->start);

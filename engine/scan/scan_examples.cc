@@ -38,7 +38,8 @@ std::vector<ExampleResult> CheckScanExamples(const Template& t, const ApiHistory
     const std::set<int> expected(example.lines.begin(), example.lines.end());
     result.passed = found == expected;
     if (!result.passed) {
-      result.detail = Concat("expected findings on lines ", LineList(expected), ", found ", LineList(found));
+      result.detail =
+          Concat("expected findings on lines ", LineList(expected), ", found ", LineList(found));
     }
     results.push_back(std::move(result));
   }

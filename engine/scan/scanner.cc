@@ -72,7 +72,8 @@ void ScanTemplate(const Template& t, const Document& document, const MatchContex
         MatchAtStatement(t, document, *statement, line, match, binds, scan.conditions, context);
     if (candidates.empty()) continue;
     sites.insert({line, column});
-    Finding finding{t.id, scan.message, document.path(), line, column, std::move(candidates.front()), ""};
+    Finding finding{
+        t.id, scan.message, document.path(), line, column, std::move(candidates.front()), ""};
     for (const FileChange& change : finding.candidate.changes) {
       finding.diff += UnifiedDiff(change.file, change.before, change.after).value_or("");
     }
@@ -81,15 +82,18 @@ void ScanTemplate(const Template& t, const Document& document, const MatchContex
 }
 
 bool FindingOrder(const Finding& a, const Finding& b) {
-  return std::tie(a.file, a.line, a.column, a.template_id) < std::tie(b.file, b.line, b.column, b.template_id);
+  return std::tie(a.file, a.line, a.column, a.template_id) <
+         std::tie(b.file, b.line, b.column, b.template_id);
 }
 
 }  // namespace
 
 Scanner::Scanner(std::vector<Template> templates, std::shared_ptr<const ApiHistory> history)
-    : templates_(std::make_shared<const std::vector<Template>>(std::move(templates))), history_(std::move(history)) {}
+    : templates_(std::make_shared<const std::vector<Template>>(std::move(templates))),
+      history_(std::move(history)) {}
 
-absl::StatusOr<Scanner> Scanner::Create(const std::vector<Template>& templates, const ApiHistory* history) {
+absl::StatusOr<Scanner> Scanner::Create(const std::vector<Template>& templates,
+                                        const ApiHistory* history) {
   std::vector<Template> scanning;
   for (const Template& t : templates) {
     if (t.scan) scanning.push_back(t);
@@ -99,19 +103,26 @@ absl::StatusOr<Scanner> Scanner::Create(const std::vector<Template>& templates, 
   const Bindings filter_values = {{"removed_apis", RemovedApis(history)}};
   for (const Template& t : *scanner.templates_) {
     absl::StatusOr<std::string> source = Expand(t.scan->filter, filter_values);
-    if (!source.ok()) return absl::InvalidArgumentError(Concat(t.file, ": scan filter: ", source.status().message()));
+    if (!source.ok())
+      return absl::InvalidArgumentError(
+          Concat(t.file, ": scan filter: ", source.status().message()));
     auto filter = std::make_shared<const RE2>(*source, RE2::Quiet);
-    if (!filter->ok()) return absl::InvalidArgumentError(Concat(t.file, ": scan filter: bad regex: ", filter->error()));
+    if (!filter->ok())
+      return absl::InvalidArgumentError(
+          Concat(t.file, ": scan filter: bad regex: ", filter->error()));
     scanner.rules_.push_back({&t, std::move(filter)});
   }
   return scanner;
 }
 
-absl::StatusOr<std::vector<Finding>> Scanner::ScanText(const std::string& path, std::string text, bool* parsed,
-                                                       const std::string& root, const RepoIndex* index) const {
+absl::StatusOr<std::vector<Finding>> Scanner::ScanText(const std::string& path, std::string text,
+                                                       bool* parsed, const std::string& root,
+                                                       const RepoIndex* index) const {
   if (parsed != nullptr) *parsed = false;
   if (text.size() > Document::kMaxFileBytes) {
-    return absl::InvalidArgumentError(Concat(path, ": larger than the ", std::to_string(Document::kMaxFileBytes >> 20), " MiB smallfix parses"));
+    return absl::InvalidArgumentError(Concat(path, ": larger than the ",
+                                             std::to_string(Document::kMaxFileBytes >> 20),
+                                             " MiB smallfix parses"));
   }
   if (absl::Status utf8 = ValidateUtf8(text); !utf8.ok()) {
     return absl::InvalidArgumentError(Concat(path, ": ", utf8.message()));
@@ -135,7 +146,9 @@ absl::StatusOr<std::vector<Finding>> Scanner::ScanText(const std::string& path, 
   context.history = history_.get();
   context.index = index;
   if (!root.empty()) {
-    context.load = [root](const std::string& file) { return Document::Load(Concat(root, "/", file)); };
+    context.load = [root](const std::string& file) {
+      return Document::Load(Concat(root, "/", file));
+    };
   }
   for (const Rule* rule : passed) ScanTemplate(*rule->t, *document, context, findings);
   std::sort(findings.begin(), findings.end(), FindingOrder);
@@ -150,8 +163,10 @@ absl::StatusOr<ScanReport> Scanner::ScanRepo(const std::string& root, int jobs) 
   std::optional<RepoIndex> index;
   for (const Rule& rule : rules_) {
     for (const Template::Lookup& lookup : rule.t->lookups) {
-      if (index || (lookup.kind != LookupKind::kCallRejectsKeyword && lookup.kind != LookupKind::kCallMissesParameter &&
-                    lookup.kind != LookupKind::kCallExcessPositional && lookup.kind != LookupKind::kTupleReturnTargets)) {
+      if (index || (lookup.kind != LookupKind::kCallRejectsKeyword &&
+                    lookup.kind != LookupKind::kCallMissesParameter &&
+                    lookup.kind != LookupKind::kCallExcessPositional &&
+                    lookup.kind != LookupKind::kTupleReturnTargets)) {
         continue;
       }
       absl::StatusOr<RepoIndex> built = RepoIndex::Build(root);
@@ -174,8 +189,8 @@ absl::StatusOr<ScanReport> Scanner::ScanRepo(const std::string& root, int jobs) 
         results[i].note = Concat(file, ": skipped: cannot read the file");
         continue;
       }
-      absl::StatusOr<std::vector<Finding>> found = ScanText(file, *std::move(text), &results[i].parsed, root,
-                                                               index ? &*index : nullptr);
+      absl::StatusOr<std::vector<Finding>> found =
+          ScanText(file, *std::move(text), &results[i].parsed, root, index ? &*index : nullptr);
       if (!found.ok()) {
         results[i].note = Concat("skipped ", found.status().message());
         continue;

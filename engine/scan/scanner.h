@@ -43,15 +43,18 @@ class Scanner {
  public:
   // Keeps the templates with a stanza; expands {removed_apis} in filters from `history`
   // (which may be null: then that placeholder matches nothing).
-  static absl::StatusOr<Scanner> Create(const std::vector<Template>& templates, const ApiHistory* history);
+  static absl::StatusOr<Scanner> Create(const std::vector<Template>& templates,
+                                        const ApiHistory* history);
 
   // The findings in one file's text (`path` is repo-relative, for the findings). `parsed`,
   // when given, says whether a filter let the file through. InvalidArgument for a file
   // that is not UTF-8 or is too large. `root`, when not empty, is where other files of
   // the repo are read from for edits beyond the file; `index`, when given, answers the
   // look-ups that resolve calls.
-  absl::StatusOr<std::vector<Finding>> ScanText(const std::string& path, std::string text, bool* parsed = nullptr,
-                                                const std::string& root = "", const RepoIndex* index = nullptr) const;
+  absl::StatusOr<std::vector<Finding>> ScanText(const std::string& path, std::string text,
+                                                bool* parsed = nullptr,
+                                                const std::string& root = "",
+                                                const RepoIndex* index = nullptr) const;
 
   // Every .py file under `root` (as the repo index lists them), on `jobs` threads. The repo
   // is indexed first when a template's look-ups resolve calls.

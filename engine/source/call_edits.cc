@@ -1,7 +1,7 @@
 #include "engine/source/call_edits.h"
 
-#include "engine/base/concat.h"
 #include "absl/strings/str_format.h"
+#include "engine/base/concat.h"
 #include "engine/source/comma_list.h"
 #include "engine/source/syntax.h"
 
@@ -11,9 +11,9 @@ namespace {
 absl::StatusOr<TSNode> Arguments(const Document& document, TSNode call) {
   TSNode arguments = ts_node_child_by_field_name(call, "arguments", 9);
   if (!IsType(call, "call") || !IsType(arguments, "argument_list")) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "%s:%d: `%s` is not a call with an argument list", document.path(),
-        document.NodeStart(call).line + 1, document.NodeText(call).substr(0, 40)));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("%s:%d: `%s` is not a call with an argument list", document.path(),
+                        document.NodeStart(call).line + 1, document.NodeText(call).substr(0, 40)));
   }
   return arguments;
 }
@@ -37,9 +37,9 @@ absl::StatusOr<Edit> AddKeywordArgument(const Document& document, TSNode call,
   absl::StatusOr<TSNode> arguments = Arguments(document, call);
   if (!arguments.ok()) return arguments.status();
   if (FindKeywordArgument(document, call, name)) {
-    return absl::AlreadyExistsError(absl::StrFormat(
-        "%s:%d: the call already passes `%s=`", document.path(),
-        document.NodeStart(call).line + 1, name));
+    return absl::AlreadyExistsError(absl::StrFormat("%s:%d: the call already passes `%s=`",
+                                                    document.path(),
+                                                    document.NodeStart(call).line + 1, name));
   }
   return InsertListItem(document, *arguments, std::nullopt, Concat(name, "=", value));
 }
@@ -51,8 +51,8 @@ absl::StatusOr<Edit> DropKeywordArgument(const Document& document, TSNode call,
   std::optional<TSNode> keyword = FindKeywordArgument(document, call, name);
   if (!keyword) {
     return absl::NotFoundError(absl::StrFormat("%s:%d: the call does not pass `%s=`",
-                                               document.path(),
-                                               document.NodeStart(call).line + 1, name));
+                                               document.path(), document.NodeStart(call).line + 1,
+                                               name));
   }
   return RemoveListItem(document, *arguments, *keyword);
 }
@@ -62,13 +62,13 @@ absl::StatusOr<Edit> RenameKeywordArgument(const Document& document, TSNode call
   std::optional<TSNode> keyword = FindKeywordArgument(document, call, from);
   if (!keyword) {
     return absl::NotFoundError(absl::StrFormat("%s:%d: the call does not pass `%s=`",
-                                               document.path(),
-                                               document.NodeStart(call).line + 1, from));
+                                               document.path(), document.NodeStart(call).line + 1,
+                                               from));
   }
   if (FindKeywordArgument(document, call, to)) {
-    return absl::AlreadyExistsError(absl::StrFormat(
-        "%s:%d: the call already passes `%s=`", document.path(),
-        document.NodeStart(call).line + 1, to));
+    return absl::AlreadyExistsError(absl::StrFormat("%s:%d: the call already passes `%s=`",
+                                                    document.path(),
+                                                    document.NodeStart(call).line + 1, to));
   }
   TSNode key = ts_node_child_by_field_name(*keyword, "name", 4);
   return Edit{ts_node_start_byte(key), ts_node_end_byte(key), std::string(to)};

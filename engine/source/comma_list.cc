@@ -2,8 +2,8 @@
 
 #include <string>
 
-#include "engine/base/concat.h"
 #include "absl/strings/str_format.h"
+#include "engine/base/concat.h"
 #include "engine/source/syntax.h"
 
 namespace smallfix {
@@ -49,9 +49,9 @@ absl::StatusOr<Edit> InsertListItem(const Document& document, TSNode list,
   const std::vector<TSNode> items = ListItems(list);
   const TSNode open = ts_node_child(list, 0);
   if (!IsType(open, "(")) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "%s:%d: a `%s` is not a parenthesised list", document.path(),
-        document.NodeStart(list).line + 1, ts_node_type(list)));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("%s:%d: a `%s` is not a parenthesised list", document.path(),
+                        document.NodeStart(list).line + 1, ts_node_type(list)));
   }
   const std::string_view newline = document.newline();
   if (before) {
@@ -101,9 +101,9 @@ absl::StatusOr<Edit> RemoveListItem(const Document& document, TSNode list, TSNod
   size_t index = 0;
   while (index < items.size() && !ts_node_eq(items[index], item)) ++index;
   if (index == items.size()) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "%s:%d: the node is not an item of the list", document.path(),
-        document.NodeStart(item).line + 1));
+    return absl::InvalidArgumentError(absl::StrFormat("%s:%d: the node is not an item of the list",
+                                                      document.path(),
+                                                      document.NodeStart(item).line + 1));
   }
   const std::optional<TSNode> comma = CommaAfter(item);
   const size_t item_end = comma ? ts_node_end_byte(*comma) : ts_node_end_byte(item);
@@ -117,8 +117,7 @@ absl::StatusOr<Edit> RemoveListItem(const Document& document, TSNode list, TSNod
   const std::string_view rest_of_line =
       document.text().substr(item_end, lines.LineEnd(end_line) - item_end);
   const size_t rest = rest_of_line.find_first_not_of(" \t");
-  const bool alone = StartsItsLine(document, item) &&
-                     first_line > document.NodeStart(open).line &&
+  const bool alone = StartsItsLine(document, item) && first_line > document.NodeStart(open).line &&
                      end_line < document.NodeStart(close).line &&
                      (rest == std::string_view::npos || rest_of_line[rest] == '#');
   if (alone) {

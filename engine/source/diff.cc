@@ -11,16 +11,16 @@ namespace {
 
 // libgit2's patch of two texts under `name`, with `context_lines` of context; a stray NUL or
 // odd byte in a Python source still leaves it text to us.
-absl::StatusOr<GitPatch> PatchOf(std::string_view before, std::string_view after, const std::string& name,
-                                 int context_lines) {
+absl::StatusOr<GitPatch> PatchOf(std::string_view before, std::string_view after,
+                                 const std::string& name, int context_lines) {
   EnsureLibgit2();
   git_diff_options options;
   git_diff_options_init(&options, GIT_DIFF_OPTIONS_VERSION);
   options.context_lines = static_cast<uint32_t>(context_lines);
   options.flags |= GIT_DIFF_FORCE_TEXT;
   git_patch* patch = nullptr;
-  if (git_patch_from_buffers(&patch, before.data(), before.size(), name.c_str(), after.data(), after.size(),
-                             name.c_str(), &options) != 0) {
+  if (git_patch_from_buffers(&patch, before.data(), before.size(), name.c_str(), after.data(),
+                             after.size(), name.c_str(), &options) != 0) {
     return Libgit2Error(Concat("diffing ", name));
   }
   return GitPatch(patch);
@@ -49,7 +49,8 @@ absl::StatusOr<std::vector<LineHunk>> LineHunks(std::string_view before, std::st
   for (size_t h = 0; h < git_patch_num_hunks(patch->get()); ++h) {
     const git_diff_hunk* hunk = nullptr;
     size_t lines = 0;
-    if (git_patch_get_hunk(&hunk, &lines, patch->get(), h) != 0) return Libgit2Error("reading a diff's hunks");
+    if (git_patch_get_hunk(&hunk, &lines, patch->get(), h) != 0)
+      return Libgit2Error("reading a diff's hunks");
     hunks.push_back({hunk->old_start, hunk->old_lines, hunk->new_start, hunk->new_lines});
   }
   return hunks;
@@ -59,8 +60,8 @@ absl::StatusOr<int> ChangedLineCount(std::string_view before, std::string_view a
   if (before == after) return 0;
   // Whole common lines at both ends: up to the last newline inside the common prefix, and
   // from the first newline inside the common suffix (both texts have it there).
-  const auto [prefix, suffix] =
-      CommonEnds(before.size(), after.size(), [&](size_t i, size_t j) { return before[i] == after[j]; });
+  const auto [prefix, suffix] = CommonEnds(
+      before.size(), after.size(), [&](size_t i, size_t j) { return before[i] == after[j]; });
   const size_t head = before.substr(0, prefix).rfind('\n');
   const size_t start = head == std::string_view::npos ? 0 : head + 1;
   const size_t first = before.find('\n', before.size() - suffix);
@@ -70,7 +71,8 @@ absl::StatusOr<int> ChangedLineCount(std::string_view before, std::string_view a
   absl::StatusOr<GitPatch> patch = PatchOf(old_middle, new_middle, "file", 0);
   if (!patch.ok()) return patch.status();
   size_t context = 0, added = 0, removed = 0;
-  if (git_patch_line_stats(&context, &added, &removed, patch->get()) != 0) return Libgit2Error("counting a diff's lines");
+  if (git_patch_line_stats(&context, &added, &removed, patch->get()) != 0)
+    return Libgit2Error("counting a diff's lines");
   return static_cast<int>(added + removed);
 }
 

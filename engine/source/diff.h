@@ -50,7 +50,8 @@ std::pair<size_t, size_t> CommonEnds(size_t n, size_t m, const Same& same) {
   size_t prefix = 0;
   while (prefix < n && prefix < m && same(prefix, prefix)) ++prefix;
   size_t suffix = 0;
-  while (suffix < n - prefix && suffix < m - prefix && same(n - 1 - suffix, m - 1 - suffix)) ++suffix;
+  while (suffix < n - prefix && suffix < m - prefix && same(n - 1 - suffix, m - 1 - suffix))
+    ++suffix;
   return {prefix, suffix};
 }
 

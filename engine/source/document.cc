@@ -3,8 +3,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "engine/base/concat.h"
 #include "absl/strings/str_format.h"
+#include "engine/base/concat.h"
 #include "engine/source/python_language.h"
 #include "engine/source/syntax.h"
 #include "engine/source/utf8.h"
@@ -26,7 +26,8 @@ absl::StatusOr<Document> Document::Parse(std::string path, std::string text) {
 
 absl::StatusOr<Document> Document::Reparse(const Document& old, std::string text,
                                            const std::vector<TextChange>& changes) {
-  const bool same_bom = old.bom_size() == (std::string_view(text).substr(0, kBom.size()) == kBom ? kBom.size() : 0);
+  const bool same_bom =
+      old.bom_size() == (std::string_view(text).substr(0, kBom.size()) == kBom ? kBom.size() : 0);
   if (!same_bom || changes.empty()) return Parse(old.path(), std::move(text));
   std::unique_ptr<TSTree, Impl::TreeDeleter> tree(ts_tree_copy(old.tree()));
   // Where each change's new bytes start in `text`.
@@ -39,12 +40,14 @@ absl::StatusOr<Document> Document::Reparse(const Document& old, std::string text
   // Last change first: the offsets of the ones before it are still those of the old text.
   for (size_t i = changes.size(); i-- > 0;) {
     const TextChange& change = changes[i];
-    if (change.end < change.start || change.end > old.text().size() || new_starts[i] + change.new_length > text.size()) {
+    if (change.end < change.start || change.end > old.text().size() ||
+        new_starts[i] + change.new_length > text.size()) {
       return Parse(old.path(), std::move(text));
     }
     const Position start = old.lines().ToPosition(change.start);
     const Position old_end = old.lines().ToPosition(change.end);
-    const std::string_view inserted = std::string_view(text).substr(new_starts[i], change.new_length);
+    const std::string_view inserted =
+        std::string_view(text).substr(new_starts[i], change.new_length);
     TSPoint new_end = {static_cast<uint32_t>(start.line), static_cast<uint32_t>(start.column)};
     for (char c : inserted) {
       if (c == '\n') {
@@ -59,7 +62,8 @@ absl::StatusOr<Document> Document::Reparse(const Document& old, std::string text
         .old_end_byte = static_cast<uint32_t>(change.end),
         .new_end_byte = static_cast<uint32_t>(change.start + change.new_length),
         .start_point = {static_cast<uint32_t>(start.line), static_cast<uint32_t>(start.column)},
-        .old_end_point = {static_cast<uint32_t>(old_end.line), static_cast<uint32_t>(old_end.column)},
+        .old_end_point = {static_cast<uint32_t>(old_end.line),
+                          static_cast<uint32_t>(old_end.column)},
         .new_end_point = new_end,
     };
     ts_tree_edit(tree.get(), &edit);
@@ -67,11 +71,12 @@ absl::StatusOr<Document> Document::Reparse(const Document& old, std::string text
   return Build(old.path(), std::move(text), tree.get());
 }
 
-absl::StatusOr<Document> Document::Build(std::string path, std::string text, const TSTree* old_tree) {
+absl::StatusOr<Document> Document::Build(std::string path, std::string text,
+                                         const TSTree* old_tree) {
   if (text.size() > kMaxFileBytes) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "%s: %d bytes is larger than the %d MiB smallfix parses", path, text.size(),
-        kMaxFileBytes >> 20));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("%s: %d bytes is larger than the %d MiB smallfix parses", path, text.size(),
+                        kMaxFileBytes >> 20));
   }
   if (absl::Status utf8 = ValidateUtf8(text); !utf8.ok()) {
     return absl::InvalidArgumentError(Concat(path, ": ", utf8.message()));

@@ -16,18 +16,18 @@ absl::Status EditSet::Add(Edit edit) {
         edit.start == edit.end && other.start == other.end && edit.start == other.start;
     // Half-open ranges overlap when each starts before the other ends; an insertion
     // strictly inside a replaced range overlaps it too.
-    const bool overlap = std::max(edit.start, other.start) < std::min(edit.end, other.end) ||
-                         (edit.start == edit.end && other.start < edit.start && edit.start < other.end) ||
-                         (other.start == other.end && edit.start < other.start && other.start < edit.end);
+    const bool overlap =
+        std::max(edit.start, other.start) < std::min(edit.end, other.end) ||
+        (edit.start == edit.end && other.start < edit.start && edit.start < other.end) ||
+        (other.start == other.end && edit.start < other.start && other.start < edit.end);
     if (overlap && !both_inserts_at_same_place) {
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "edit of bytes [%d, %d) overlaps the edit of bytes [%d, %d)", edit.start, edit.end,
-          other.start, other.end));
+      return absl::InvalidArgumentError(
+          absl::StrFormat("edit of bytes [%d, %d) overlaps the edit of bytes [%d, %d)", edit.start,
+                          edit.end, other.start, other.end));
     }
   }
-  auto position = std::upper_bound(
-      edits_.begin(), edits_.end(), edit,
-      [](const Edit& a, const Edit& b) { return a.start < b.start; });
+  auto position = std::upper_bound(edits_.begin(), edits_.end(), edit,
+                                   [](const Edit& a, const Edit& b) { return a.start < b.start; });
   edits_.insert(position, std::move(edit));
   return absl::OkStatus();
 }
@@ -40,9 +40,9 @@ absl::StatusOr<std::string> EditSet::Apply(std::string_view text) const {
   size_t copied = 0;
   for (const Edit& edit : edits_) {
     if (edit.end > text.size()) {
-      return absl::OutOfRangeError(absl::StrFormat(
-          "edit of bytes [%d, %d) lies past the end of a %d-byte text", edit.start, edit.end,
-          text.size()));
+      return absl::OutOfRangeError(
+          absl::StrFormat("edit of bytes [%d, %d) lies past the end of a %d-byte text", edit.start,
+                          edit.end, text.size()));
     }
     out.append(text.substr(copied, edit.start - copied));
     out.append(edit.replacement);
@@ -57,7 +57,8 @@ absl::StatusOr<Document> ApplyEdits(const Document& document, const EditSet& edi
   if (!text.ok()) return text.status();
   std::vector<Document::TextChange> changes;
   changes.reserve(edits.edits().size());
-  for (const Edit& edit : edits.edits()) changes.push_back({edit.start, edit.end, edit.replacement.size()});
+  for (const Edit& edit : edits.edits())
+    changes.push_back({edit.start, edit.end, edit.replacement.size()});
   absl::StatusOr<Document> edited = Document::Reparse(document, *std::move(text), changes);
   if (!edited.ok()) return edited.status();
   const int before = document.CountSyntaxErrors();

@@ -4,9 +4,9 @@
 
 #include <algorithm>
 
-#include "engine/base/concat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "engine/base/concat.h"
 #include "engine/source/line_index.h"
 #include "engine/source/python_language.h"
 
@@ -27,13 +27,20 @@ struct Predicate {
 
 const char* QueryErrorName(TSQueryError error) {
   switch (error) {
-    case TSQueryErrorSyntax: return "syntax error";
-    case TSQueryErrorNodeType: return "unknown node type";
-    case TSQueryErrorField: return "unknown field";
-    case TSQueryErrorCapture: return "unknown capture";
-    case TSQueryErrorStructure: return "impossible pattern structure";
-    case TSQueryErrorLanguage: return "language mismatch";
-    default: return "error";
+    case TSQueryErrorSyntax:
+      return "syntax error";
+    case TSQueryErrorNodeType:
+      return "unknown node type";
+    case TSQueryErrorField:
+      return "unknown field";
+    case TSQueryErrorCapture:
+      return "unknown capture";
+    case TSQueryErrorStructure:
+      return "impossible pattern structure";
+    case TSQueryErrorLanguage:
+      return "language mismatch";
+    default:
+      return "error";
   }
 }
 
@@ -75,9 +82,9 @@ std::vector<TSNode> QueryMatch::GetAll(std::string_view name) const {
 absl::StatusOr<Query> Query::Compile(std::string_view source) {
   uint32_t error_offset = 0;
   TSQueryError error_type = TSQueryErrorNone;
-  std::unique_ptr<TSQuery, QueryDeleter> query(
-      ts_query_new(PythonLanguage(), source.data(), static_cast<uint32_t>(source.size()),
-                   &error_offset, &error_type));
+  std::unique_ptr<TSQuery, QueryDeleter> query(ts_query_new(PythonLanguage(), source.data(),
+                                                            static_cast<uint32_t>(source.size()),
+                                                            &error_offset, &error_type));
   if (query == nullptr) {
     // Show the text at the error so "unknown node type" says which one.
     std::string_view rest = source.substr(std::min<size_t>(error_offset, source.size()));
@@ -135,8 +142,8 @@ absl::StatusOr<Query> Query::Compile(std::string_view source) {
       const uint32_t argc = end - i - 1;
       const TSQueryPredicateStep* args = steps + i + 1;
       if (argc < 2 || args[0].type != TSQueryPredicateStepTypeCapture) {
-        return absl::InvalidArgumentError(Concat("#", name, " in the pattern at ", where,
-                                                       " needs a capture and then a value"));
+        return absl::InvalidArgumentError(
+            Concat("#", name, " in the pattern at ", where, " needs a capture and then a value"));
       }
       predicate.capture = args[0].value_id;
       if (predicate.op == Op::kAnyOf) {
@@ -149,13 +156,13 @@ absl::StatusOr<Query> Query::Compile(std::string_view source) {
         }
       } else {
         if (argc != 2) {
-          return absl::InvalidArgumentError(Concat(
-              "#", name, " in the pattern at ", where, " takes exactly two arguments"));
+          return absl::InvalidArgumentError(
+              Concat("#", name, " in the pattern at ", where, " takes exactly two arguments"));
         }
         if (args[1].type == TSQueryPredicateStepTypeCapture) {
           if (predicate.op == Op::kMatch) {
-            return absl::InvalidArgumentError(Concat(
-                "#", name, " in the pattern at ", where, " needs a regex string, not a capture"));
+            return absl::InvalidArgumentError(Concat("#", name, " in the pattern at ", where,
+                                                     " needs a regex string, not a capture"));
           }
           predicate.other_capture = args[1].value_id;
         } else {
@@ -166,9 +173,8 @@ absl::StatusOr<Query> Query::Compile(std::string_view source) {
           options.set_log_errors(false);
           predicate.regex = std::make_shared<RE2>(predicate.strings[0], options);
           if (!predicate.regex->ok()) {
-            return absl::InvalidArgumentError(Concat("bad regex in #", name,
-                                                           " in the pattern at ", where, ": ",
-                                                           predicate.regex->error()));
+            return absl::InvalidArgumentError(Concat("bad regex in #", name, " in the pattern at ",
+                                                     where, ": ", predicate.regex->error()));
           }
         }
       }

@@ -1,7 +1,7 @@
 #include "engine/source/signature_edits.h"
 
-#include "engine/base/concat.h"
 #include "absl/strings/str_format.h"
+#include "engine/base/concat.h"
 #include "engine/source/comma_list.h"
 #include "engine/source/syntax.h"
 
@@ -75,22 +75,24 @@ std::vector<Parameter> Parameters(const Document& document, TSNode function) {
   return parameters;
 }
 
-absl::StatusOr<Edit> AddParameter(const Document& document, TSNode function,
-                                  std::string_view name, std::string_view default_value) {
+absl::StatusOr<Edit> AddParameter(const Document& document, TSNode function, std::string_view name,
+                                  std::string_view default_value) {
   TSNode list = ParameterList(function);
   if (!IsType(function, "function_definition") || ts_node_is_null(list)) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "%s:%d: not a function definition", document.path(), document.NodeStart(function).line + 1));
+    return absl::InvalidArgumentError(absl::StrFormat("%s:%d: not a function definition",
+                                                      document.path(),
+                                                      document.NodeStart(function).line + 1));
   }
   const std::vector<Parameter> parameters = Parameters(document, function);
   // `*args` and `**kwargs` have their own places: before keyword-only parameters and last.
   if (name.starts_with("*")) {
     const bool keywords = name.starts_with("**");
     for (const Parameter& parameter : parameters) {
-      if (parameter.kind == (keywords ? Parameter::Kind::kVarKeyword : Parameter::Kind::kVarPositional)) {
-        return absl::AlreadyExistsError(absl::StrFormat("%s:%d: the def already takes %s",
-                                                        document.path(), document.NodeStart(function).line + 1,
-                                                        document.NodeText(parameter.node)));
+      if (parameter.kind ==
+          (keywords ? Parameter::Kind::kVarKeyword : Parameter::Kind::kVarPositional)) {
+        return absl::AlreadyExistsError(absl::StrFormat(
+            "%s:%d: the def already takes %s", document.path(),
+            document.NodeStart(function).line + 1, document.NodeText(parameter.node)));
       }
     }
     std::optional<TSNode> at;
@@ -106,9 +108,9 @@ absl::StatusOr<Edit> AddParameter(const Document& document, TSNode function,
     if (!keywords) {
       for (TSNode node : ListItems(list)) {
         if (IsType(node, "keyword_separator")) {
-          return absl::FailedPreconditionError(absl::StrFormat(
-              "%s:%d: the def has a bare `*`; it cannot also take %s", document.path(),
-              document.NodeStart(function).line + 1, name));
+          return absl::FailedPreconditionError(
+              absl::StrFormat("%s:%d: the def has a bare `*`; it cannot also take %s",
+                              document.path(), document.NodeStart(function).line + 1, name));
         }
       }
     }
@@ -132,9 +134,9 @@ absl::StatusOr<Edit> AddParameter(const Document& document, TSNode function,
   }
   for (TSNode node : ListItems(list)) keyword_only |= IsType(node, "keyword_separator");
   if (default_value.empty() && earlier_default && !keyword_only) {
-    return absl::FailedPreconditionError(absl::StrFormat(
-        "%s:%d: `%s` without a default cannot follow parameters that have defaults",
-        document.path(), document.NodeStart(function).line + 1, name));
+    return absl::FailedPreconditionError(
+        absl::StrFormat("%s:%d: `%s` without a default cannot follow parameters that have defaults",
+                        document.path(), document.NodeStart(function).line + 1, name));
   }
   const std::string item =
       default_value.empty() ? std::string(name) : Concat(name, "=", default_value);
@@ -147,9 +149,9 @@ absl::StatusOr<Edit> SetParameterDefault(const Document& document, TSNode functi
     if (parameter.name != name) continue;
     if (parameter.kind == Parameter::Kind::kVarPositional ||
         parameter.kind == Parameter::Kind::kVarKeyword) {
-      return absl::FailedPreconditionError(absl::StrFormat(
-          "%s:%d: `%s` is a * or ** parameter and cannot have a default", document.path(),
-          document.NodeStart(parameter.node).line + 1, name));
+      return absl::FailedPreconditionError(
+          absl::StrFormat("%s:%d: `%s` is a * or ** parameter and cannot have a default",
+                          document.path(), document.NodeStart(parameter.node).line + 1, name));
     }
     if (parameter.has_default) {
       TSNode value = ts_node_child_by_field_name(parameter.node, "value", 5);
@@ -161,8 +163,8 @@ absl::StatusOr<Edit> SetParameterDefault(const Document& document, TSNode functi
     return Edit{at, at, Concat(typed ? " = " : "=", default_value)};
   }
   return absl::NotFoundError(absl::StrFormat("%s:%d: the def has no parameter `%s`",
-                                             document.path(),
-                                             document.NodeStart(function).line + 1, name));
+                                             document.path(), document.NodeStart(function).line + 1,
+                                             name));
 }
 
 }  // namespace smallfix

@@ -16,7 +16,13 @@ namespace smallfix {
 
 // One parameter of a def, as Python sees it.
 struct Parameter {
-  enum class Kind { kPositionalOrKeyword, kPositionalOnly, kVarPositional, kKeywordOnly, kVarKeyword };
+  enum class Kind {
+    kPositionalOrKeyword,
+    kPositionalOnly,
+    kVarPositional,
+    kKeywordOnly,
+    kVarKeyword
+  };
   std::string name;  // without * or **; empty for the bare `*` and `/` markers
   Kind kind = Kind::kPositionalOrKeyword;
   bool has_default = false;
@@ -31,8 +37,8 @@ std::vector<Parameter> Parameters(const Document& document, TSNode function);
 // (keyword-only), else at the end of the named parameters, always before `**kwargs`.
 // AlreadyExists when the name is taken; FailedPrecondition when a parameter without a
 // default would follow one with a default.
-absl::StatusOr<Edit> AddParameter(const Document& document, TSNode function,
-                                  std::string_view name, std::string_view default_value);
+absl::StatusOr<Edit> AddParameter(const Document& document, TSNode function, std::string_view name,
+                                  std::string_view default_value);
 
 // Sets (or replaces) the default of parameter `name`.
 absl::StatusOr<Edit> SetParameterDefault(const Document& document, TSNode function,

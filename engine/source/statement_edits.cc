@@ -3,8 +3,8 @@
 #include <set>
 #include <string>
 
-#include "engine/base/concat.h"
 #include "absl/strings/str_format.h"
+#include "engine/base/concat.h"
 #include "engine/source/indentation.h"
 #include "engine/source/syntax.h"
 
@@ -13,9 +13,9 @@ namespace {
 
 absl::Status CheckOwnLine(const Document& document, TSNode statement) {
   if (!IsStatement(statement)) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "%s:%d: a `%s` node is not a statement", document.path(),
-        document.NodeStart(statement).line + 1, ts_node_type(statement)));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("%s:%d: a `%s` node is not a statement", document.path(),
+                        document.NodeStart(statement).line + 1, ts_node_type(statement)));
   }
   if (!StartsItsLine(document, statement)) {
     return absl::FailedPreconditionError(absl::StrFormat(
@@ -52,9 +52,9 @@ absl::StatusOr<Edit> InsertBefore(const Document& document, TSNode statement,
   if (absl::Status status = CheckOwnLine(document, statement); !status.ok()) return status;
   const int line = document.NodeStart(statement).line;
   const size_t at = document.lines().LineStart(line);
-  return Edit{at, at,
-              Reindent(code, LeadingWhitespace(document, line), IndentUnit(document),
-                       document.newline())};
+  return Edit{
+      at, at,
+      Reindent(code, LeadingWhitespace(document, line), IndentUnit(document), document.newline())};
 }
 
 absl::StatusOr<Edit> InsertAfter(const Document& document, TSNode statement,
@@ -63,8 +63,8 @@ absl::StatusOr<Edit> InsertAfter(const Document& document, TSNode statement,
   const int line = document.NodeStart(statement).line;
   const int last = EndLine(document, statement);
   const size_t at = document.lines().LineEndWithNewline(last);
-  std::string text = Reindent(code, LeadingWhitespace(document, line), IndentUnit(document),
-                              document.newline());
+  std::string text =
+      Reindent(code, LeadingWhitespace(document, line), IndentUnit(document), document.newline());
   if (at == document.text().size() && !document.text().ends_with('\n')) {
     text = Concat(document.newline(), text);  // the statement ends the file
   }
@@ -76,9 +76,9 @@ absl::StatusOr<Edit> WrapInBlock(const Document& document, TSNode first, TSNode 
   if (absl::Status status = CheckOwnLine(document, first); !status.ok()) return status;
   if (!ts_node_eq(ts_node_parent(first), ts_node_parent(last)) ||
       ts_node_start_byte(last) < ts_node_start_byte(first)) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "%s:%d: statements to wrap must be siblings in order", document.path(),
-        document.NodeStart(first).line + 1));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("%s:%d: statements to wrap must be siblings in order", document.path(),
+                        document.NodeStart(first).line + 1));
   }
   const LineIndex& lines = document.lines();
   const int first_line = document.NodeStart(first).line;
@@ -87,9 +87,9 @@ absl::StatusOr<Edit> WrapInBlock(const Document& document, TSNode first, TSNode 
     // Code after `last` on its line (`a; b`) would be dragged into the block.
     std::optional<TSNode> next = StatementAt(document, ts_node_end_byte(last) + 1);
     if (next && !ts_node_eq(*next, last) && document.NodeStart(*next).line == last_line) {
-      return absl::FailedPreconditionError(absl::StrFormat(
-          "%s:%d: the statement shares its line with the next one", document.path(),
-          last_line + 1));
+      return absl::FailedPreconditionError(
+          absl::StrFormat("%s:%d: the statement shares its line with the next one", document.path(),
+                          last_line + 1));
     }
   }
   const std::string base(LeadingWhitespace(document, first_line));
@@ -130,7 +130,8 @@ absl::StatusOr<Edit> WrapInIf(const Document& document, TSNode first, TSNode las
 
 absl::StatusOr<Edit> WrapInTry(const Document& document, TSNode first, TSNode last,
                                std::string_view exception, std::string_view handler) {
-  const std::string trailer = Concat("except ", exception, ":\n", Reindent(handler, "    ", "    ", "\n"));
+  const std::string trailer =
+      Concat("except ", exception, ":\n", Reindent(handler, "    ", "    ", "\n"));
   return WrapInBlock(document, first, last, "try:", trailer);
 }
 

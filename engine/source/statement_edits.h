@@ -22,8 +22,7 @@ namespace smallfix {
 absl::StatusOr<Edit> InsertBefore(const Document& document, TSNode statement,
                                   std::string_view code);
 // Inserts `code` on its own line(s) just after `statement` (after a compound statement's body).
-absl::StatusOr<Edit> InsertAfter(const Document& document, TSNode statement,
-                                 std::string_view code);
+absl::StatusOr<Edit> InsertAfter(const Document& document, TSNode statement, std::string_view code);
 
 // Wraps the sibling statements `first`..`last` in a block:
 //   <header>

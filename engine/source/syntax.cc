@@ -33,8 +33,7 @@ std::optional<TSNode> StatementAtLine(const Document& document, int line) {
   return StatementAt(document, document.lines().LineStart(line) + indent);
 }
 
-std::optional<TSNode> EnclosingOfType(TSNode node,
-                                      std::initializer_list<std::string_view> types) {
+std::optional<TSNode> EnclosingOfType(TSNode node, std::initializer_list<std::string_view> types) {
   for (; !ts_node_is_null(node); node = ts_node_parent(node)) {
     for (std::string_view type : types) {
       if (IsType(node, type)) return node;

@@ -12,8 +12,8 @@ namespace {
 
 // TokensOf's walk, by recursion so that a node's parent type is at hand (ts_node_parent costs a
 // walk from the root). False once `limit` is passed.
-bool CollectTokens(const Document& document, TSNode node, bool in_arguments, size_t limit, bool units,
-                   std::vector<SyntaxToken>& tokens) {
+bool CollectTokens(const Document& document, TSNode node, bool in_arguments, size_t limit,
+                   bool units, std::vector<SyntaxToken>& tokens) {
   if (IsComment(node)) return true;
   const uint32_t start = ts_node_start_byte(node), end = ts_node_end_byte(node);
   if (units && in_arguments && ts_node_is_named(node)) {
@@ -34,14 +34,16 @@ bool CollectTokens(const Document& document, TSNode node, bool in_arguments, siz
   }
   const bool arguments = IsType(node, "argument_list");
   for (uint32_t i = 0; i < children; ++i) {
-    if (!CollectTokens(document, ts_node_child(node, i), arguments, limit, units, tokens)) return false;
+    if (!CollectTokens(document, ts_node_child(node, i), arguments, limit, units, tokens))
+      return false;
   }
   return true;
 }
 
 }  // namespace
 
-std::vector<SyntaxToken> TokensOf(const Document& document, TSNode node, size_t limit, bool arguments_as_units) {
+std::vector<SyntaxToken> TokensOf(const Document& document, TSNode node, size_t limit,
+                                  bool arguments_as_units) {
   std::vector<SyntaxToken> tokens;
   if (!CollectTokens(document, node, false, limit, arguments_as_units, tokens)) tokens.clear();
   return tokens;
@@ -89,7 +91,8 @@ TokenAlignment AlignTokens(const std::vector<SyntaxToken>& a, const std::vector<
     if (i > 0 && j > 0 && a[i - 1].text == b[j - 1].text && at(i, j) == at(i - 1, j - 1)) {
       out.match_of_a[i - 1] = static_cast<int>(j - 1);
       --i, --j;
-    } else if (i > 0 && j > 0 && at(i, j) == at(i - 1, j - 1) + SubstitutionCost(a[i - 1], b[j - 1])) {
+    } else if (i > 0 && j > 0 &&
+               at(i, j) == at(i - 1, j - 1) + SubstitutionCost(a[i - 1], b[j - 1])) {
       --i, --j;
     } else if (i > 0 && at(i, j) == at(i - 1, j) + kStep) {
       --i;
@@ -117,18 +120,19 @@ std::vector<TokenRegion> DifferingRegions(const TokenAlignment& alignment, size_
   return regions;
 }
 
-std::string JoinTokens(const Document& document, const std::vector<SyntaxToken>& tokens, size_t begin,
-                       size_t end) {
+std::string JoinTokens(const Document& document, const std::vector<SyntaxToken>& tokens,
+                       size_t begin, size_t end) {
   std::string out;
   for (size_t k = begin; k < end; ++k) {
     if (k > begin && tokens[k].start > tokens[k - 1].end) {
-      const std::string_view gap = document.text().substr(tokens[k - 1].end, tokens[k].start - tokens[k - 1].end);
+      const std::string_view gap =
+          document.text().substr(tokens[k - 1].end, tokens[k].start - tokens[k - 1].end);
       // A gap of spaces reads as one space; a line break or a comment too, except just inside
       // brackets and before a comma (`f(\n  a,\n)` -> `f(a,)`).
       const bool broken = gap.find_first_of("\n#\\") != std::string_view::npos;
       const std::string_view before = tokens[k - 1].text, after = tokens[k].text;
-      const bool tight = before == "(" || before == "[" || before == "{" || after == ")" || after == "]" ||
-                         after == "}" || after == ",";
+      const bool tight = before == "(" || before == "[" || before == "{" || after == ")" ||
+                         after == "]" || after == "}" || after == ",";
       if (!broken || !tight) out += ' ';
     }
     out += tokens[k].text;

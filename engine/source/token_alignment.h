@@ -16,8 +16,9 @@ namespace smallfix {
 // token, as Python's tokenizer has it), or with `arguments_as_units` a whole argument of a
 // call. Comments are not tokens.
 struct SyntaxToken {
-  std::string text;       // an argument's: its tokens on one line (JoinTokens)
-  std::string_view type;  // the node's type: "identifier", "(", "string", ...; "argument" for a unit
+  std::string text;  // an argument's: its tokens on one line (JoinTokens)
+  std::string_view
+      type;  // the node's type: "identifier", "(", "string", ...; "argument" for a unit
   uint32_t start = 0;
   uint32_t end = 0;
 };
@@ -49,8 +50,8 @@ std::vector<TokenRegion> DifferingRegions(const TokenAlignment& alignment, size_
 // The text of tokens [begin, end) with comments and line breaks dropped: one space where the
 // source had any space between two tokens, none where it had none (a multi-line call joined
 // onto one line).
-std::string JoinTokens(const Document& document, const std::vector<SyntaxToken>& tokens, size_t begin,
-                       size_t end);
+std::string JoinTokens(const Document& document, const std::vector<SyntaxToken>& tokens,
+                       size_t begin, size_t end);
 
 }  // namespace smallfix
 

@@ -47,34 +47,40 @@ bool RefExists(const std::string& dir, const std::string& ref) {
 }
 
 absl::StatusOr<std::string> CommitChanges(const std::string& dir, const std::string& parent_ref,
-                                          const std::string& branch, const std::vector<FileChange>& changes,
+                                          const std::string& branch,
+                                          const std::vector<FileChange>& changes,
                                           const GitIdentity& identity, const std::string& message) {
   absl::StatusOr<GitRepository> repo = OpenGitRepository(dir);
   if (!repo.ok()) return repo.status();
   absl::StatusOr<GitCommit> parent = Resolve(repo->get(), parent_ref);
   if (!parent.ok()) return parent.status();
   git_tree* parent_tree_raw = nullptr;
-  if (git_commit_tree(&parent_tree_raw, parent->get()) != 0) return Libgit2Error("reading the parent's tree");
+  if (git_commit_tree(&parent_tree_raw, parent->get()) != 0)
+    return Libgit2Error("reading the parent's tree");
   GitTree parent_tree(parent_tree_raw);
   // An index in memory: the clone's own index and working tree stay as they are.
   git_index* index_raw = nullptr;
   if (git_index_new(&index_raw) != 0) return Libgit2Error("creating an index");
   GitIndex index(index_raw);
-  if (git_index_read_tree(index.get(), parent_tree.get()) != 0) return Libgit2Error("reading the parent's tree");
+  if (git_index_read_tree(index.get(), parent_tree.get()) != 0)
+    return Libgit2Error("reading the parent's tree");
   for (const FileChange& change : changes) {
     git_index_entry entry{};
     const git_index_entry* existing = git_index_get_bypath(index.get(), change.file.c_str(), 0);
     entry.mode = existing != nullptr ? existing->mode : static_cast<uint32_t>(GIT_FILEMODE_BLOB);
     entry.path = change.file.c_str();
-    if (git_blob_create_from_buffer(&entry.id, repo->get(), change.after.data(), change.after.size()) != 0 ||
+    if (git_blob_create_from_buffer(&entry.id, repo->get(), change.after.data(),
+                                    change.after.size()) != 0 ||
         git_index_add(index.get(), &entry) != 0) {
       return Libgit2Error(Concat("staging ", change.file));
     }
   }
   git_oid tree_id;
-  if (git_index_write_tree_to(&tree_id, index.get(), repo->get()) != 0) return Libgit2Error("writing the tree");
+  if (git_index_write_tree_to(&tree_id, index.get(), repo->get()) != 0)
+    return Libgit2Error("writing the tree");
   git_tree* tree_raw = nullptr;
-  if (git_tree_lookup(&tree_raw, repo->get(), &tree_id) != 0) return Libgit2Error("reading the new tree");
+  if (git_tree_lookup(&tree_raw, repo->get(), &tree_id) != 0)
+    return Libgit2Error("reading the new tree");
   GitTree tree(tree_raw);
   git_signature* signature_raw = nullptr;
   if (git_signature_now(&signature_raw, identity.name.c_str(), identity.email.c_str()) != 0) {
@@ -83,8 +89,8 @@ absl::StatusOr<std::string> CommitChanges(const std::string& dir, const std::str
   GitSignature signature(signature_raw);
   git_oid commit_id;
   const git_commit* parents[] = {parent->get()};
-  if (git_commit_create(&commit_id, repo->get(), nullptr, signature.get(), signature.get(), "UTF-8", message.c_str(),
-                        tree.get(), 1, parents) != 0) {
+  if (git_commit_create(&commit_id, repo->get(), nullptr, signature.get(), signature.get(), "UTF-8",
+                        message.c_str(), tree.get(), 1, parents) != 0) {
     return Libgit2Error("creating the commit");
   }
   git_reference* ref = nullptr;
@@ -98,7 +104,8 @@ absl::StatusOr<std::string> CommitChanges(const std::string& dir, const std::str
   return std::string(hex);
 }
 
-absl::StatusOr<bool> SameChange(const std::string& dir, const std::string& ref_a, const std::string& ref_b) {
+absl::StatusOr<bool> SameChange(const std::string& dir, const std::string& ref_a,
+                                const std::string& ref_b) {
   absl::StatusOr<GitRepository> repo = OpenGitRepository(dir);
   if (!repo.ok()) return repo.status();
   absl::StatusOr<GitCommit> a = Resolve(repo->get(), ref_a);
@@ -109,13 +116,16 @@ absl::StatusOr<bool> SameChange(const std::string& dir, const std::string& ref_a
   const unsigned count = git_commit_parentcount(a->get());
   if (count != git_commit_parentcount(b->get())) return false;
   for (unsigned i = 0; i < count; ++i) {
-    if (!git_oid_equal(git_commit_parent_id(a->get(), i), git_commit_parent_id(b->get(), i))) return false;
+    if (!git_oid_equal(git_commit_parent_id(a->get(), i), git_commit_parent_id(b->get(), i)))
+      return false;
   }
   return true;
 }
 
-absl::StatusOr<std::vector<std::string>> OtherPeoplesCommits(const std::string& dir, const std::string& ref,
-                                                             const std::string& base_ref, const std::string& email) {
+absl::StatusOr<std::vector<std::string>> OtherPeoplesCommits(const std::string& dir,
+                                                             const std::string& ref,
+                                                             const std::string& base_ref,
+                                                             const std::string& email) {
   absl::StatusOr<GitRepository> repo = OpenGitRepository(dir);
   if (!repo.ok()) return repo.status();
   absl::StatusOr<GitCommit> tip = Resolve(repo->get(), ref);
@@ -135,8 +145,10 @@ absl::StatusOr<std::vector<std::string>> OtherPeoplesCommits(const std::string& 
     git_commit* raw = nullptr;
     if (git_commit_lookup(&raw, repo->get(), &id) != 0) return Libgit2Error("reading a commit");
     GitCommit commit(raw);
-    for (const git_signature* who : {git_commit_author(commit.get()), git_commit_committer(commit.get())}) {
-      if (who->email != email && std::find(people.begin(), people.end(), Person(who)) == people.end()) {
+    for (const git_signature* who :
+         {git_commit_author(commit.get()), git_commit_committer(commit.get())}) {
+      if (who->email != email &&
+          std::find(people.begin(), people.end(), Person(who)) == people.end()) {
         people.push_back(Person(who));
       }
     }

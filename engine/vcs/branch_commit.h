@@ -26,17 +26,21 @@ bool RefExists(const std::string& dir, const std::string& ref);
 // refs/heads/`branch` (replacing what was there). Nothing in the working tree changes.
 // Returns the commit id (hex).
 absl::StatusOr<std::string> CommitChanges(const std::string& dir, const std::string& parent_ref,
-                                          const std::string& branch, const std::vector<FileChange>& changes,
+                                          const std::string& branch,
+                                          const std::vector<FileChange>& changes,
                                           const GitIdentity& identity, const std::string& message);
 
 // Whether the commits `ref_a` and `ref_b` hold the same tree on the same parents (a
 // recommitted patch on an unchanged base).
-absl::StatusOr<bool> SameChange(const std::string& dir, const std::string& ref_a, const std::string& ref_b);
+absl::StatusOr<bool> SameChange(const std::string& dir, const std::string& ref_a,
+                                const std::string& ref_b);
 
 // "Name <email>" of every author or committer other than `email` of the commits on `ref`
 // that are not on `base_ref`, each once: someone else's work that a force-push would drop.
-absl::StatusOr<std::vector<std::string>> OtherPeoplesCommits(const std::string& dir, const std::string& ref,
-                                                             const std::string& base_ref, const std::string& email);
+absl::StatusOr<std::vector<std::string>> OtherPeoplesCommits(const std::string& dir,
+                                                             const std::string& ref,
+                                                             const std::string& base_ref,
+                                                             const std::string& email);
 
 }  // namespace smallfix
 

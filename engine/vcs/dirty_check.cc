@@ -26,7 +26,8 @@ absl::StatusOr<std::vector<std::string>> ModifiedTrackedFiles(const std::string&
   for (size_t i = 0; i < git_status_list_entrycount(list); ++i) {
     const git_status_entry* entry = git_status_byindex(list, i);
     if (entry->status == GIT_STATUS_CURRENT || (entry->status & GIT_STATUS_IGNORED)) continue;
-    const git_diff_delta* delta = entry->index_to_workdir ? entry->index_to_workdir : entry->head_to_index;
+    const git_diff_delta* delta =
+        entry->index_to_workdir ? entry->index_to_workdir : entry->head_to_index;
     if (delta != nullptr) files.emplace_back(delta->old_file.path);
   }
   git_status_list_free(list);

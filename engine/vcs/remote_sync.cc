@@ -20,12 +20,13 @@ struct Callbacks {
   std::string rejected;  // "refs/heads/x: reason" from the remote
 };
 
-int Credentials(git_credential** out, const char* url, const char* username_from_url, unsigned int allowed_types,
-                void* payload) {
+int Credentials(git_credential** out, const char* url, const char* username_from_url,
+                unsigned int allowed_types, void* payload) {
   Callbacks& callbacks = *static_cast<Callbacks*>(payload);
   const std::string_view address = url != nullptr ? url : "";
   const bool web = address.starts_with("https://") || address.starts_with("http://");
-  if (!web || callbacks.auth->token.empty() || !(allowed_types & GIT_CREDENTIAL_USERPASS_PLAINTEXT)) {
+  if (!web || callbacks.auth->token.empty() ||
+      !(allowed_types & GIT_CREDENTIAL_USERPASS_PLAINTEXT)) {
     git_error_set_str(GIT_ERROR_NET, "the remote asks for credentials; set GITHUB_TOKEN");
     return GIT_EAUTH;
   }
@@ -34,7 +35,8 @@ int Credentials(git_credential** out, const char* url, const char* username_from
     git_error_set_str(GIT_ERROR_NET, "the remote refused the token (GITHUB_TOKEN)");
     return GIT_EAUTH;
   }
-  return git_credential_userpass_plaintext_new(out, "x-access-token", callbacks.auth->token.c_str());
+  return git_credential_userpass_plaintext_new(out, "x-access-token",
+                                               callbacks.auth->token.c_str());
 }
 
 int Progress(const git_indexer_progress*, void* payload) {
@@ -55,7 +57,8 @@ void Install(git_remote_callbacks& remote, Callbacks& callbacks) {
 }
 
 absl::Status Error(std::string_view what, const GitAuth& auth) {
-  if (auth.cancel != nullptr && auth.cancel->load()) return absl::CancelledError(Concat(what, ": interrupted"));
+  if (auth.cancel != nullptr && auth.cancel->load())
+    return absl::CancelledError(Concat(what, ": interrupted"));
   absl::Status status = Libgit2Error(what);
   std::string message(status.message());
   if (!auth.token.empty()) absl::StrReplaceAll({{auth.token, "[token]"}}, &message);
@@ -93,13 +96,15 @@ absl::Status CloneOrFetch(const std::string& url, const std::string& dir, const 
   git_repository* raw = nullptr;
   if (git_repository_open_ext(&raw, dir.c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr) != 0) {
     git_error_clear();
-    return absl::FailedPreconditionError(Concat(dir, " exists and is not a git clone; give an empty or new directory"));
+    return absl::FailedPreconditionError(
+        Concat(dir, " exists and is not a git clone; give an empty or new directory"));
   }
   std::unique_ptr<git_repository, RepoCloser> repo(raw);
   git_remote* remote_raw = nullptr;
   if (git_remote_lookup(&remote_raw, repo.get(), "origin") != 0) {
     git_error_clear();
-    return absl::FailedPreconditionError(Concat(dir, " is a git repository without an origin remote"));
+    return absl::FailedPreconditionError(
+        Concat(dir, " is a git repository without an origin remote"));
   }
   std::unique_ptr<git_remote, RemoteCloser> remote(remote_raw);
   const char* origin = git_remote_url(remote.get());
@@ -114,14 +119,16 @@ absl::Status CloneOrFetch(const std::string& url, const std::string& dir, const 
   char refspec[] = "+refs/heads/*:refs/remotes/origin/*";
   char* refspecs[] = {refspec};
   const git_strarray specs = {refspecs, 1};
-  if (git_remote_fetch(remote.get(), &specs, &options, nullptr) != 0) return Error(Concat("fetching ", url), auth);
+  if (git_remote_fetch(remote.get(), &specs, &options, nullptr) != 0)
+    return Error(Concat("fetching ", url), auth);
   return absl::OkStatus();
 }
 
 absl::Status PushBranch(const std::string& dir, const std::string& url, const std::string& branch,
                         const std::string& protected_branch, const GitAuth& auth) {
   if (branch.empty() || branch == protected_branch) {
-    return absl::FailedPreconditionError(Concat("refusing to push to the default branch ", protected_branch));
+    return absl::FailedPreconditionError(
+        Concat("refusing to push to the default branch ", protected_branch));
   }
   EnsureLibgit2();
   git_repository* raw = nullptr;
@@ -130,7 +137,8 @@ absl::Status PushBranch(const std::string& dir, const std::string& url, const st
   }
   std::unique_ptr<git_repository, RepoCloser> repo(raw);
   git_remote* remote_raw = nullptr;
-  if (git_remote_create_anonymous(&remote_raw, repo.get(), url.c_str()) != 0) return Error(Concat("pushing to ", url), auth);
+  if (git_remote_create_anonymous(&remote_raw, repo.get(), url.c_str()) != 0)
+    return Error(Concat("pushing to ", url), auth);
   std::unique_ptr<git_remote, RemoteCloser> remote(remote_raw);
   Callbacks callbacks;
   callbacks.auth = &auth;
@@ -140,9 +148,11 @@ absl::Status PushBranch(const std::string& dir, const std::string& url, const st
   std::string refspec = Concat("+refs/heads/", branch, ":refs/heads/", branch);
   char* refspecs[] = {refspec.data()};
   const git_strarray specs = {refspecs, 1};
-  if (git_remote_push(remote.get(), &specs, &options) != 0) return Error(Concat("pushing ", branch, " to ", url), auth);
+  if (git_remote_push(remote.get(), &specs, &options) != 0)
+    return Error(Concat("pushing ", branch, " to ", url), auth);
   if (!callbacks.rejected.empty()) {
-    return absl::UnavailableError(Concat("pushing ", branch, " to ", url, ": the remote rejected ", callbacks.rejected));
+    return absl::UnavailableError(
+        Concat("pushing ", branch, " to ", url, ": the remote rejected ", callbacks.rejected));
   }
   return absl::OkStatus();
 }

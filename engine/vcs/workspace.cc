@@ -21,7 +21,8 @@ using RepoPtr = std::unique_ptr<git_repository, RepoCloser>;
 
 // Directories a plain copy leaves out: they are large and never what tests need.
 bool SkipInCopy(const fs::path& name) {
-  static const char* kSkip[] = {".git", "__pycache__", ".pytest_cache", "node_modules", ".tox", ".mypy_cache"};
+  static const char* kSkip[] = {".git",         "__pycache__", ".pytest_cache",
+                                "node_modules", ".tox",        ".mypy_cache"};
   for (const char* skip : kSkip) {
     if (name == skip) return true;
   }
@@ -31,7 +32,8 @@ bool SkipInCopy(const fs::path& name) {
 absl::Status CopyTree(const fs::path& from, const fs::path& to) {
   std::error_code error;
   fs::create_directories(to, error);
-  if (error) return absl::InternalError(Concat("cannot create ", to.string(), ": ", error.message()));
+  if (error)
+    return absl::InternalError(Concat("cannot create ", to.string(), ": ", error.message()));
   for (const fs::directory_entry& entry : fs::directory_iterator(from, error)) {
     const fs::path target = to / entry.path().filename();
     if (entry.is_symlink(error)) {
@@ -42,7 +44,9 @@ absl::Status CopyTree(const fs::path& from, const fs::path& to) {
     } else if (entry.is_regular_file(error)) {
       fs::copy_file(entry.path(), target, fs::copy_options::overwrite_existing, error);
     }
-    if (error) return absl::InternalError(Concat("cannot copy ", entry.path().string(), ": ", error.message()));
+    if (error)
+      return absl::InternalError(
+          Concat("cannot copy ", entry.path().string(), ": ", error.message()));
   }
   return absl::OkStatus();
 }
@@ -61,7 +65,8 @@ absl::Status CopyUncommitted(git_repository* repo, const fs::path& from, const f
   const size_t count = git_status_list_entrycount(list);
   for (size_t i = 0; i < count && status.ok(); ++i) {
     const git_status_entry* entry = git_status_byindex(list, i);
-    const git_diff_delta* delta = entry->index_to_workdir ? entry->index_to_workdir : entry->head_to_index;
+    const git_diff_delta* delta =
+        entry->index_to_workdir ? entry->index_to_workdir : entry->head_to_index;
     if (delta == nullptr) continue;
     const char* relative = delta->new_file.path ? delta->new_file.path : delta->old_file.path;
     std::error_code error;
@@ -74,7 +79,8 @@ absl::Status CopyUncommitted(git_repository* repo, const fs::path& from, const f
     if (fs::is_directory(source, error)) continue;
     fs::create_directories(target.parent_path(), error);
     fs::copy_file(source, target, fs::copy_options::overwrite_existing, error);
-    if (error) status = absl::InternalError(Concat("cannot copy ", source.string(), ": ", error.message()));
+    if (error)
+      status = absl::InternalError(Concat("cannot copy ", source.string(), ": ", error.message()));
   }
   git_status_list_free(list);
   return status;
@@ -83,8 +89,8 @@ absl::Status CopyUncommitted(git_repository* repo, const fs::path& from, const f
 }  // namespace
 
 absl::StatusOr<std::unique_ptr<Workspace>> Workspace::Create(const std::string& repo_root,
-                                                            const std::string& parent_dir,
-                                                            const std::string& name) {
+                                                             const std::string& parent_dir,
+                                                             const std::string& name) {
   EnsureLibgit2();
   std::error_code error;
   const fs::path root = fs::absolute(repo_root, error);
@@ -93,10 +99,12 @@ absl::StatusOr<std::unique_ptr<Workspace>> Workspace::Create(const std::string& 
     return absl::AlreadyExistsError(Concat("workspace ", path.string(), " already exists"));
   }
   fs::create_directories(parent_dir, error);
-  if (error) return absl::InternalError(Concat("cannot create ", parent_dir, ": ", error.message()));
+  if (error)
+    return absl::InternalError(Concat("cannot create ", parent_dir, ": ", error.message()));
 
   git_repository* raw = nullptr;
-  const bool is_git = git_repository_open_ext(&raw, root.c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr) == 0;
+  const bool is_git =
+      git_repository_open_ext(&raw, root.c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr) == 0;
   RepoPtr repo(raw);
   git_reference* head = nullptr;
   if (!is_git || git_repository_head(&head, repo.get()) != 0) {
@@ -117,13 +125,15 @@ absl::StatusOr<std::unique_ptr<Workspace>> Workspace::Create(const std::string& 
   const std::string worktree_name = Concat("smallfix-", name);
   git_worktree* worktree = nullptr;
   git_object* commit = nullptr;
-  if (git_revparse_single(&commit, repo.get(), "HEAD^{commit}") != 0) return Libgit2Error("resolving HEAD");
+  if (git_revparse_single(&commit, repo.get(), "HEAD^{commit}") != 0)
+    return Libgit2Error("resolving HEAD");
   git_object_free(commit);
   if (git_worktree_add(&worktree, repo.get(), worktree_name.c_str(), path.c_str(), &options) != 0) {
     return Libgit2Error(Concat("creating a worktree at ", path.string()));
   }
   git_worktree_free(worktree);
-  auto workspace = std::unique_ptr<Workspace>(new Workspace(root.string(), path.string(), worktree_name));
+  auto workspace =
+      std::unique_ptr<Workspace>(new Workspace(root.string(), path.string(), worktree_name));
   if (absl::Status status = CopyUncommitted(repo.get(), root, path); !status.ok()) return status;
   return workspace;
 }
@@ -134,7 +144,9 @@ Workspace::~Workspace() {
   if (worktree_name_.empty()) return;
   EnsureLibgit2();
   git_repository* raw = nullptr;
-  if (git_repository_open_ext(&raw, repo_root_.c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr) != 0) return;
+  if (git_repository_open_ext(&raw, repo_root_.c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr) !=
+      0)
+    return;
   RepoPtr repo(raw);
   git_worktree* worktree = nullptr;
   if (git_worktree_lookup(&worktree, repo.get(), worktree_name_.c_str()) == 0) {
@@ -165,7 +177,8 @@ absl::Status Workspace::WriteFile(const std::string& relative_path, std::string_
 void PruneStaleWorkspaces(const std::string& repo_root) {
   EnsureLibgit2();
   git_repository* raw = nullptr;
-  if (git_repository_open_ext(&raw, repo_root.c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr) != 0) {
+  if (git_repository_open_ext(&raw, repo_root.c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr) !=
+      0) {
     git_error_clear();
     return;
   }

@@ -21,8 +21,8 @@ class Workspace {
  public:
   // Creates `parent_dir`/`name` from `repo_root`. `name` must be unique per run.
   static absl::StatusOr<std::unique_ptr<Workspace>> Create(const std::string& repo_root,
-                                                          const std::string& parent_dir,
-                                                          const std::string& name);
+                                                           const std::string& parent_dir,
+                                                           const std::string& name);
   ~Workspace();
   Workspace(const Workspace&) = delete;
   Workspace& operator=(const Workspace&) = delete;
@@ -35,7 +35,9 @@ class Workspace {
 
  private:
   Workspace(std::string repo_root, std::string path, std::string worktree_name)
-      : repo_root_(std::move(repo_root)), path_(std::move(path)), worktree_name_(std::move(worktree_name)) {}
+      : repo_root_(std::move(repo_root)),
+        path_(std::move(path)),
+        worktree_name_(std::move(worktree_name)) {}
 
   std::string repo_root_;
   std::string path_;

@@ -22,8 +22,11 @@ absl::StatusOr<std::string> RunScript(std::vector<std::string> args, double limi
   absl::StatusOr<ProcessResult> ran = RunProcess(process);
   if (!ran.ok()) return ran.status();
   std::string output(absl::StripTrailingAsciiWhitespace(ran->output));
-  if (ran->timed_out) return absl::DeadlineExceededError(Concat("realbugs.py ", args[0], " timed out"));
-  if (!ran->ok()) return absl::FailedPreconditionError(output.empty() ? Concat("realbugs.py ", args[0], " failed") : output);
+  if (ran->timed_out)
+    return absl::DeadlineExceededError(Concat("realbugs.py ", args[0], " timed out"));
+  if (!ran->ok())
+    return absl::FailedPreconditionError(output.empty() ? Concat("realbugs.py ", args[0], " failed")
+                                                        : output);
   const size_t last = output.rfind('\n');
   return last == std::string::npos ? output : output.substr(last + 1);
 }
@@ -31,15 +34,16 @@ absl::StatusOr<std::string> RunScript(std::vector<std::string> args, double limi
 }  // namespace
 
 std::string RealbugsDir() {
-  if (const char* env = std::getenv("SMALLFIX_REALBUGS_DIR"); env != nullptr && *env != '\0') return env;
+  if (const char* env = std::getenv("SMALLFIX_REALBUGS_DIR"); env != nullptr && *env != '\0')
+    return env;
   return SMALLFIX_REALBUGS_DIR;
 }
 
-absl::StatusOr<std::string> MakeTree(const RealBug& bug, Side side, const std::string& dest, const TreeSource& source,
-                                     const std::atomic<bool>* cancel) {
+absl::StatusOr<std::string> MakeTree(const RealBug& bug, Side side, const std::string& dest,
+                                     const TreeSource& source, const std::atomic<bool>* cancel) {
   // A PyPI tree may download two source distributions the first time.
-  return RunScript({"tree", "--bug", bug.id, "--side", side == Side::kBuggy ? "buggy" : "fixed", "--dest", dest,
-                    "--from", source.from, "--mirror-root", source.mirror_root},
+  return RunScript({"tree", "--bug", bug.id, "--side", side == Side::kBuggy ? "buggy" : "fixed",
+                    "--dest", dest, "--from", source.from, "--mirror-root", source.mirror_root},
                    600, cancel);
 }
 

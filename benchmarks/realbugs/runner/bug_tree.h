@@ -21,8 +21,8 @@ enum class Side { kBuggy, kFixed };
 // Makes `dest` (absent or empty) the bug's buggy or fixed tree, a one-commit git repository,
 // through scripts/realbugs.py; returns where it came from ("git" or "pypi"). The script
 // checks every file the fix touches against the text sums in bugs.jsonl.
-absl::StatusOr<std::string> MakeTree(const RealBug& bug, Side side, const std::string& dest, const TreeSource& source,
-                                     const std::atomic<bool>* cancel);
+absl::StatusOr<std::string> MakeTree(const RealBug& bug, Side side, const std::string& dest,
+                                     const TreeSource& source, const std::atomic<bool>* cancel);
 
 // The interpreter of the bug's pinned venv (scripts/realbugs.sh setup makes it); an error
 // that says how to make it when it is missing.

@@ -13,10 +13,10 @@ namespace smallfix::realbugs {
 // regression test of its own fix reproduces (README.md there says what each field means).
 struct RealBug {
   std::string id, project, repo, fix_commit, parent_commit, family, split, env;
-  std::string source_root = ".";          // on PYTHONPATH, relative to the tree's root
-  std::vector<std::string> pytest_args;   // before the test ids
+  std::string source_root = ".";         // on PYTHONPATH, relative to the tree's root
+  std::vector<std::string> pytest_args;  // before the test ids
   std::map<std::string, std::string> env_vars;
-  std::vector<std::string> files;         // non-test files the fix changes
+  std::vector<std::string> files;  // non-test files the fix changes
   std::vector<std::string> failing_tests, regression_tests, held_back_tests;
   std::string launcher;  // a command prefix that runs pytest on several processes, or ""
   int processes = 1;
@@ -30,8 +30,9 @@ struct RealBug {
 
 // Reads bugs.jsonl; every field the runner needs must be there with the right type, else an
 // error naming the line and field. `ids` (empty: all) and `split` ("": both) choose.
-absl::StatusOr<std::vector<RealBug>> LoadRealBugs(const std::string& path, const std::vector<std::string>& ids,
-                                                 const std::string& split);
+absl::StatusOr<std::vector<RealBug>> LoadRealBugs(const std::string& path,
+                                                  const std::vector<std::string>& ids,
+                                                  const std::string& split);
 
 }  // namespace smallfix::realbugs
 

@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
-#include <mutex>
-#include <thread>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <set>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -28,11 +28,14 @@ namespace {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
-double SecondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+double SecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
 
 // The test commands run from the tree's root with the bug's venv, one process per command:
 // the tests that need several processes start them themselves (spawn, the project's launcher).
-ValidationPlan PlanFor(const RealBug& bug, const std::string& interpreter, const RunOptions& options) {
+ValidationPlan PlanFor(const RealBug& bug, const std::string& interpreter,
+                       const RunOptions& options) {
   ValidationPlan plan;
   plan.failing_test = bug.TestCommand(bug.failing_tests);
   if (!bug.regression_tests.empty()) plan.other_tests = {bug.TestCommand(bug.regression_tests)};
@@ -59,20 +62,23 @@ absl::StatusOr<Prepared> Prepare(const RealBug& bug, const RunOptions& options) 
   prepared.scratch = prepared.temp.path() + "/scratch";
   std::error_code error;
   fs::create_directories(prepared.scratch, error);
-  if (error) return absl::InternalError(Concat("cannot make ", prepared.scratch, ": ", error.message()));
+  if (error)
+    return absl::InternalError(Concat("cannot make ", prepared.scratch, ": ", error.message()));
   absl::StatusOr<std::string> interpreter = BugInterpreter(bug);
   if (!interpreter.ok()) return interpreter.status();
   prepared.interpreter = *interpreter;
-  absl::StatusOr<std::string> source = MakeTree(bug, Side::kBuggy, prepared.buggy, options.trees, options.cancel);
+  absl::StatusOr<std::string> source =
+      MakeTree(bug, Side::kBuggy, prepared.buggy, options.trees, options.cancel);
   if (!source.ok()) return source.status();
   prepared.source = *source;
   return prepared;
 }
 
 // Why `run` of `what` on the `side` tree did not end as `should_pass` says, or "".
-std::string Unexpected(const absl::StatusOr<TestRun>& run, bool should_pass, const std::string& what,
-                       const std::string& side) {
-  if (!run.ok()) return Concat(what, " on the ", side, " tree could not run: ", run.status().message());
+std::string Unexpected(const absl::StatusOr<TestRun>& run, bool should_pass,
+                       const std::string& what, const std::string& side) {
+  if (!run.ok())
+    return Concat(what, " on the ", side, " tree could not run: ", run.status().message());
   if (run->timed_out) return Concat(what, " timed out on the ", side, " tree");
   if (run->passed == should_pass) return "";
   return Concat(what, should_pass ? " fail" : " pass", " on the ", side, " tree: ", run->summary);
@@ -113,17 +119,20 @@ std::set<Place> FixedPlaces(const std::vector<FileChange>& fix) {
       // An insertion names the line after which it goes; a change its own lines.
       const int first = hunk.old_lines == 0 ? std::max(1, hunk.old_start) : hunk.old_start;
       const int last = hunk.old_lines == 0 ? first : hunk.old_start + hunk.old_lines - 1;
-      for (int line = first; line <= last; ++line) places.insert({change.file, EnclosingQualname(*document, line)});
+      for (int line = first; line <= last; ++line)
+        places.insert({change.file, EnclosingQualname(*document, line)});
     }
   }
   return places;
 }
 
-std::optional<int> LocalizationRank(const RepairReport& report, const std::string& repo, const std::set<Place>& fixed) {
+std::optional<int> LocalizationRank(const RepairReport& report, const std::string& repo,
+                                    const std::set<Place>& fixed) {
   for (size_t i = 0; i < report.sites.size(); ++i) {
     const ReportSite& site = report.sites[i];
     absl::StatusOr<Document> document = Document::Load(repo + "/" + site.file, site.file);
-    if (document.ok() && fixed.count({site.file, EnclosingQualname(*document, site.line)})) return static_cast<int>(i) + 1;
+    if (document.ok() && fixed.count({site.file, EnclosingQualname(*document, site.line)}))
+      return static_cast<int>(i) + 1;
   }
   return std::nullopt;
 }
@@ -141,7 +150,8 @@ std::string SymptomLine(const std::string& output) {
     while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
     const size_t colon = line.find(": ");
     const std::string_view head = line.substr(0, colon);
-    if (colon != std::string_view::npos && (head.ends_with("Error") || head.ends_with("Exception")) &&
+    if (colon != std::string_view::npos &&
+        (head.ends_with("Error") || head.ends_with("Exception")) &&
         head.find(' ') == std::string_view::npos) {
       found = std::string(line.substr(0, 160));
     }
@@ -167,7 +177,7 @@ class Budget {
   Budget(double seconds, const std::atomic<bool>* outer)
       : watcher_([this, seconds, outer] {
           const Clock::time_point end = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                                          std::chrono::duration<double>(seconds));
+                                                           std::chrono::duration<double>(seconds));
           std::unique_lock<std::mutex> lock(mutex_);
           while (!done_ && !(outer != nullptr && outer->load())) {
             if (seconds > 0 && Clock::now() >= end) {
@@ -220,7 +230,8 @@ RealBugResult VerifyBug(const RealBug& bug, const RunOptions& options) {
   }
   result.source = prepared->source;
   const std::string fixed = prepared->temp.path() + "/fixed";
-  absl::StatusOr<std::string> made = MakeTree(bug, Side::kFixed, fixed, options.trees, options.cancel);
+  absl::StatusOr<std::string> made =
+      MakeTree(bug, Side::kFixed, fixed, options.trees, options.cancel);
   if (!made.ok()) {
     result.error = std::string(made.status().message());
     result.outcome = "error";
@@ -251,7 +262,8 @@ RealBugResult VerifyBug(const RealBug& bug, const RunOptions& options) {
       if (std::find(all.begin(), all.end(), test) == all.end()) all.push_back(test);
     }
   }
-  if (why.empty()) why = Unexpected(run(fixed, all), true, "the failing, regression and held-back tests", "fixed");
+  if (why.empty())
+    why = Unexpected(run(fixed, all), true, "the failing, regression and held-back tests", "fixed");
   result.seconds = SecondsSince(start);
   result.verified = why.empty();
   result.verify_detail = why;
@@ -270,7 +282,8 @@ RealBugResult RepairBug(const RealBug& bug, const RunOptions& options) {
   if (!prepared.ok()) return fail(prepared.status());
   result.source = prepared->source;
   const std::string fixed = prepared->temp.path() + "/fixed";
-  absl::StatusOr<std::string> made = MakeTree(bug, Side::kFixed, fixed, options.trees, options.cancel);
+  absl::StatusOr<std::string> made =
+      MakeTree(bug, Side::kFixed, fixed, options.trees, options.cancel);
   if (!made.ok()) return fail(made.status());
   std::vector<FileChange> fix;
   for (const std::string& file : bug.files) {
@@ -283,14 +296,16 @@ RealBugResult RepairBug(const RealBug& bug, const RunOptions& options) {
   ValidationPlan plan = PlanFor(bug, prepared->interpreter, options);
   ValidationPlan cold = plan;
   cold.warm = false;
-  absl::StatusOr<TestRun> failing = Reproduce(prepared->buggy, prepared->scratch, cold, options.cancel);
+  absl::StatusOr<TestRun> failing =
+      Reproduce(prepared->buggy, prepared->scratch, cold, options.cancel);
   if (!failing.ok()) return fail(failing.status());
   result.cold_seconds = failing->seconds;
   result.symptom = SymptomLine(failing->output);
   if (!options.outputs_dir.empty()) {
     std::ofstream(options.outputs_dir + "/" + bug.id + ".txt", std::ios::binary) << failing->output;
   }
-  if (failing->passed) return fail(absl::FailedPreconditionError("the failing tests pass on the buggy tree"));
+  if (failing->passed)
+    return fail(absl::FailedPreconditionError("the failing tests pass on the buggy tree"));
 
   RepairRequest request;
   request.repo = prepared->buggy;
@@ -337,8 +352,9 @@ RealBugResult RepairBug(const RealBug& bug, const RunOptions& options) {
     ValidationPlan held = plan;
     held.failing_test = bug.TestCommand(bug.held_back_tests);
     held.other_tests.clear();
-    const ValidationResult checked = ValidateCandidate(prepared->buggy, prepared->scratch, "held-back",
-                                                       best->scored.candidate.changes, held, options.cancel);
+    const ValidationResult checked =
+        ValidateCandidate(prepared->buggy, prepared->scratch, "held-back",
+                          best->scored.candidate.changes, held, options.cancel);
     result.overfit = checked.status != ValidationStatus::kPlausible;
   }
   result.outcome = Outcome(result, *report);

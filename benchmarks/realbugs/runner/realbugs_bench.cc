@@ -30,38 +30,51 @@ bench::BugResult ForProgress(const RealBugResult& result) {
   shown.id = result.id;
   shown.seconds = result.seconds + result.cold_seconds;
   shown.error = result.error;
-  shown.outcome = !result.error.empty() ? "error" : result.verify_detail.empty() ? result.outcome
-                                                                                 : "not verified: " + result.verify_detail;
+  shown.outcome = !result.error.empty()          ? "error"
+                  : result.verify_detail.empty() ? result.outcome
+                                                 : "not verified: " + result.verify_detail;
   return shown;
 }
 
 }  // namespace
 
 void AddFlags(CLI::App& bench, BenchFlags& flags) {
-  CLI::Option* realbugs = bench.add_flag(
-      "--realbugs", flags.enabled,
-      "Run the real-bug benchmark (benchmarks/realbugs): repair each bug from its failing test's output");
-  bench.add_flag("--verify", flags.verify,
-                 "--realbugs: check that each bug's failing tests fail before the fix and pass after it")
+  CLI::Option* realbugs = bench.add_flag("--realbugs", flags.enabled,
+                                         "Run the real-bug benchmark (benchmarks/realbugs): repair "
+                                         "each bug from its failing test's output");
+  bench
+      .add_flag(
+          "--verify", flags.verify,
+          "--realbugs: check that each bug's failing tests fail before the fix and pass after it")
       ->needs(realbugs);
-  bench.add_option("--tree-source", flags.tree_source,
-                   "--realbugs: where trees come from: auto (the history under --mirror-root, else PyPI), git or pypi")
+  bench
+      .add_option("--tree-source", flags.tree_source,
+                  "--realbugs: where trees come from: auto (the history under --mirror-root, else "
+                  "PyPI), git or pypi")
       ->check(CLI::IsMember({"auto", "git", "pypi"}))
       ->needs(realbugs);
-  bench.add_option("--outputs", flags.outputs, "--realbugs: write each bug's failing output to DIR/<id>.txt")
+  bench
+      .add_option("--outputs", flags.outputs,
+                  "--realbugs: write each bug's failing output to DIR/<id>.txt")
       ->needs(realbugs);
-  bench.add_option("--budget", flags.budget, "--realbugs: seconds a bug's repair may take, then it stops (default 600)")
+  bench
+      .add_option("--budget", flags.budget,
+                  "--realbugs: seconds a bug's repair may take, then it stops (default 600)")
       ->check(CLI::NonNegativeNumber)
       ->needs(realbugs);
-  bench.add_option("--bugs-file", flags.bugs_file, "--realbugs: the bugs file (default benchmarks/realbugs/bugs.jsonl)")
+  bench
+      .add_option("--bugs-file", flags.bugs_file,
+                  "--realbugs: the bugs file (default benchmarks/realbugs/bugs.jsonl)")
       ->needs(realbugs);
 }
 
 int RunBench(const BenchFlags& flags, const SharedFlags& shared, const std::atomic<bool>* cancel) {
-  const std::string bugs_file = flags.bugs_file.empty() ? RealbugsDir() + "/bugs.jsonl" : flags.bugs_file;
+  const std::string bugs_file =
+      flags.bugs_file.empty() ? RealbugsDir() + "/bugs.jsonl" : flags.bugs_file;
   std::vector<std::string> ids;
   for (const std::string& flag : shared.ids) {
-    for (absl::string_view id : absl::StrSplit(flag, ',', absl::SkipWhitespace())) ids.emplace_back(id);
+    for (absl::string_view id : absl::StrSplit(flag, ',', absl::SkipWhitespace()))
+      ids.emplace_back(id);
   }
   absl::StatusOr<std::vector<RealBug>> bugs = LoadRealBugs(bugs_file, ids, shared.split);
   if (!bugs.ok()) {
@@ -96,10 +109,12 @@ int RunBench(const BenchFlags& flags, const SharedFlags& shared, const std::atom
   run.jobs = shared.jobs;
   run.warm = shared.warm;
   const auto start = std::chrono::steady_clock::now();
-  bench::ProgressBar progress(static_cast<int>(bugs->size()), isatty(STDERR_FILENO) != 0, std::cerr);
+  bench::ProgressBar progress(static_cast<int>(bugs->size()), isatty(STDERR_FILENO) != 0,
+                              std::cerr);
   run.results = bench::RunEach<RealBugResult>(bugs->size(), shared.jobs, cancel, [&](size_t i) {
     progress.Started((*bugs)[i].id);
-    RealBugResult result = flags.verify ? VerifyBug((*bugs)[i], options) : RepairBug((*bugs)[i], options);
+    RealBugResult result =
+        flags.verify ? VerifyBug((*bugs)[i], options) : RepairBug((*bugs)[i], options);
     progress.Finished(ForProgress(result));
     return result;
   });
@@ -108,9 +123,12 @@ int RunBench(const BenchFlags& flags, const SharedFlags& shared, const std::atom
 
   std::cout << RealbugsSummary(run);
   bool written = true;
-  if (!shared.json.empty()) written &= bench::WriteOutput(shared.json, RealbugsJson(run).dump(2) + "\n", "--json");
-  if (!shared.markdown.empty()) written &= bench::WriteOutput(shared.markdown, RealbugsMarkdown(run), "--markdown");
-  if (!shared.chart.empty()) written &= bench::WriteOutput(shared.chart, RealbugsSvg(run), "--chart");
+  if (!shared.json.empty())
+    written &= bench::WriteOutput(shared.json, RealbugsJson(run).dump(2) + "\n", "--json");
+  if (!shared.markdown.empty())
+    written &= bench::WriteOutput(shared.markdown, RealbugsMarkdown(run), "--markdown");
+  if (!shared.chart.empty())
+    written &= bench::WriteOutput(shared.chart, RealbugsSvg(run), "--chart");
   if (cancel != nullptr && cancel->load()) {
     std::cerr << "smallfix: interrupted; results cover the bugs that finished\n";
     return 130;

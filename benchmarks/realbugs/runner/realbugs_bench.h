@@ -1,11 +1,10 @@
 #ifndef SMALLFIX_BENCHMARKS_REALBUGS_RUNNER_REALBUGS_BENCH_H_
 #define SMALLFIX_BENCHMARKS_REALBUGS_RUNNER_REALBUGS_BENCH_H_
 
+#include <CLI/CLI.hpp>
 #include <atomic>
 #include <string>
 #include <vector>
-
-#include <CLI/CLI.hpp>
 
 namespace smallfix::realbugs {
 
@@ -14,7 +13,7 @@ struct BenchFlags {
   bool enabled = false;  // --realbugs
   bool verify = false;   // --verify: check each bug instead of repairing it
   std::string tree_source = "auto";
-  std::string outputs;   // --outputs DIR: each bug's failing output
+  std::string outputs;    // --outputs DIR: each bug's failing output
   std::string bugs_file;  // default: benchmarks/realbugs/bugs.jsonl
   double budget = 600;    // --budget: seconds a bug's repair may take
 };

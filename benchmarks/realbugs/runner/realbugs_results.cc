@@ -18,13 +18,14 @@ std::string Percent(int part, int whole) {
 
 std::string TotalsRow(const std::string& name, const RealbugsTotals& t, bool verify) {
   if (verify) {
-    return absl::StrFormat("| %s | %d | %d | %s | %d |\n", name, t.bugs, t.multi_process, Percent(t.verified, t.bugs),
-                           t.errors);
+    return absl::StrFormat("| %s | %d | %d | %s | %d |\n", name, t.bugs, t.multi_process,
+                           Percent(t.verified, t.bugs), t.errors);
   }
-  return absl::StrFormat("| %s | %d | %s | %s | %s | %s | %s | %s | %d |\n", name, t.bugs, Percent(t.plausible, t.bugs),
-                         Percent(t.correct, t.bugs), Percent(t.overfit, t.bugs), Percent(t.localized_top1, t.bugs),
-                         Percent(t.localized_top3, t.bugs),
-                         t.median_time_ratio ? absl::StrFormat("%.1f", *t.median_time_ratio) : "-", t.errors);
+  return absl::StrFormat(
+      "| %s | %d | %s | %s | %s | %s | %s | %s | %d |\n", name, t.bugs,
+      Percent(t.plausible, t.bugs), Percent(t.correct, t.bugs), Percent(t.overfit, t.bugs),
+      Percent(t.localized_top1, t.bugs), Percent(t.localized_top3, t.bugs),
+      t.median_time_ratio ? absl::StrFormat("%.1f", *t.median_time_ratio) : "-", t.errors);
 }
 
 }  // namespace
@@ -55,28 +56,41 @@ RealbugsTotals Totals(const std::vector<RealBugResult>& results) {
 }
 
 json RealbugsJson(const RealbugsRun& run) {
-  json out = {{"mode", run.mode}, {"split", run.split}, {"engine", run.engine}, {"jobs", run.jobs},
-              {"warm", run.warm}, {"seconds", run.seconds}};
+  json out = {{"mode", run.mode}, {"split", run.split}, {"engine", run.engine},
+              {"jobs", run.jobs}, {"warm", run.warm},   {"seconds", run.seconds}};
   const RealbugsTotals t = Totals(run.results);
-  out["totals"] = {{"bugs", t.bugs}, {"errors", t.errors}, {"verified", t.verified},
-                   {"multi_process", t.multi_process}, {"plausible", t.plausible}, {"correct", t.correct},
-                   {"overfit", t.overfit}, {"localized_top1", t.localized_top1},
-                   {"localized_top3", t.localized_top3},
-                   {"median_time_ratio", t.median_time_ratio ? json(*t.median_time_ratio) : json(nullptr)}};
+  out["totals"] = {
+      {"bugs", t.bugs},
+      {"errors", t.errors},
+      {"verified", t.verified},
+      {"multi_process", t.multi_process},
+      {"plausible", t.plausible},
+      {"correct", t.correct},
+      {"overfit", t.overfit},
+      {"localized_top1", t.localized_top1},
+      {"localized_top3", t.localized_top3},
+      {"median_time_ratio", t.median_time_ratio ? json(*t.median_time_ratio) : json(nullptr)}};
   out["bugs"] = json::array();
   for (const RealBugResult& r : run.results) {
-    json bug = {{"id", r.id}, {"project", r.project}, {"family", r.family}, {"split", r.split},
-                {"processes", r.processes}, {"source", r.source}, {"outcome", r.outcome},
-                {"cold_seconds", r.cold_seconds}, {"symptom", r.symptom}, {"seconds", r.seconds}};
+    json bug = {{"id", r.id},           {"project", r.project},           {"family", r.family},
+                {"split", r.split},     {"processes", r.processes},       {"source", r.source},
+                {"outcome", r.outcome}, {"cold_seconds", r.cold_seconds}, {"symptom", r.symptom},
+                {"seconds", r.seconds}};
     if (!r.error.empty()) bug["error"] = r.error;
     if (run.mode == "verify") {
       bug["verified"] = r.verified;
       if (!r.verify_detail.empty()) bug["detail"] = r.verify_detail;
     } else {
-      bug.update({{"plausible", r.plausible}, {"correct", r.correct}, {"overfit", r.overfit},
-                  {"correct_rank", OrNull(r.correct_rank)}, {"localization_rank", OrNull(r.localization_rank)},
-                  {"sites", r.sites}, {"candidates", r.candidates}, {"validated", r.validated},
-                  {"first_plausible_seconds", r.first_plausible_seconds}, {"budget_spent", r.budget_spent}});
+      bug.update({{"plausible", r.plausible},
+                  {"correct", r.correct},
+                  {"overfit", r.overfit},
+                  {"correct_rank", OrNull(r.correct_rank)},
+                  {"localization_rank", OrNull(r.localization_rank)},
+                  {"sites", r.sites},
+                  {"candidates", r.candidates},
+                  {"validated", r.validated},
+                  {"first_plausible_seconds", r.first_plausible_seconds},
+                  {"budget_spent", r.budget_spent}});
     }
     out["bugs"].push_back(std::move(bug));
   }
@@ -89,7 +103,8 @@ std::string RealbugsMarkdown(const RealbugsRun& run) {
                                     run.engine.empty() ? "" : ", engine " + run.engine);
   const std::string header =
       verify ? "| | bugs | multi-process | verified | errors |\n|---|---:|---:|---:|---:|\n"
-             : "| | bugs | plausible | correct | overfit | localized top-1 | top-3 | median first plausible / cold run | "
+             : "| | bugs | plausible | correct | overfit | localized top-1 | top-3 | median first "
+               "plausible / cold run | "
                "errors |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
   out += header;
   std::map<std::string, std::vector<RealBugResult>> by_split, by_project;
@@ -98,24 +113,33 @@ std::string RealbugsMarkdown(const RealbugsRun& run) {
     by_project[r.project].push_back(r);
   }
   out += TotalsRow("all", Totals(run.results), verify);
-  for (const auto& [split, results] : by_split) out += TotalsRow("split " + split, Totals(results), verify);
-  for (const auto& [project, results] : by_project) out += TotalsRow(project, Totals(results), verify);
+  for (const auto& [split, results] : by_split)
+    out += TotalsRow("split " + split, Totals(results), verify);
+  for (const auto& [project, results] : by_project)
+    out += TotalsRow(project, Totals(results), verify);
   out += verify ? "\n| bug | split | family | processes | source | verified | cold s | detail |\n"
                   "|---|---|---|---:|---|---|---:|---|\n"
-                : "\n| bug | split | family | processes | outcome | localization | correct rank | candidates | "
-                  "validated | cold s | first plausible s |\n|---|---|---|---:|---|---:|---:|---:|---:|---:|---:|\n";
+                : "\n| bug | split | family | processes | outcome | localization | correct rank | "
+                  "candidates | "
+                  "validated | cold s | first plausible s "
+                  "|\n|---|---|---|---:|---|---:|---:|---:|---:|---:|---:|\n";
   for (const RealBugResult& r : run.results) {
     const std::string detail = !r.error.empty() ? r.error : r.verify_detail;
     if (verify) {
-      out += absl::StrFormat("| %s | %s | %s | %d | %s | %s | %.1f | %s |\n", r.id, r.split, r.family, r.processes,
-                             r.source, r.verified ? "yes" : "no", r.cold_seconds, detail.substr(0, 120));
+      out += absl::StrFormat("| %s | %s | %s | %d | %s | %s | %.1f | %s |\n", r.id, r.split,
+                             r.family, r.processes, r.source, r.verified ? "yes" : "no",
+                             r.cold_seconds, detail.substr(0, 120));
     } else {
-      auto rank = [](const std::optional<int>& v) { return v ? std::to_string(*v) : std::string("-"); };
-      out += absl::StrFormat("| %s | %s | %s | %d | %s | %s | %s | %d | %d | %.1f | %s |\n", r.id, r.split, r.family,
-                             r.processes, r.error.empty() ? r.outcome : "error: " + r.error.substr(0, 80),
-                             rank(r.localization_rank), rank(r.correct_rank), r.candidates, r.validated,
-                             r.cold_seconds,
-                             r.first_plausible_seconds >= 0 ? absl::StrFormat("%.1f", r.first_plausible_seconds) : "-");
+      auto rank = [](const std::optional<int>& v) {
+        return v ? std::to_string(*v) : std::string("-");
+      };
+      out += absl::StrFormat(
+          "| %s | %s | %s | %d | %s | %s | %s | %d | %d | %.1f | %s |\n", r.id, r.split, r.family,
+          r.processes, r.error.empty() ? r.outcome : "error: " + r.error.substr(0, 80),
+          rank(r.localization_rank), rank(r.correct_rank), r.candidates, r.validated,
+          r.cold_seconds,
+          r.first_plausible_seconds >= 0 ? absl::StrFormat("%.1f", r.first_plausible_seconds)
+                                         : "-");
     }
   }
   return out;
@@ -124,14 +148,18 @@ std::string RealbugsMarkdown(const RealbugsRun& run) {
 std::string RealbugsSummary(const RealbugsRun& run) {
   const RealbugsTotals t = Totals(run.results);
   if (run.mode == "verify") {
-    return absl::StrFormat("smallfix bench --realbugs --verify: %d of %d bugs verified (%d multi-process), %d errors, %.0f s\n",
-                           t.verified, t.bugs, t.multi_process, t.errors, run.seconds);
+    return absl::StrFormat(
+        "smallfix bench --realbugs --verify: %d of %d bugs verified (%d multi-process), %d errors, "
+        "%.0f s\n",
+        t.verified, t.bugs, t.multi_process, t.errors, run.seconds);
   }
   return absl::StrFormat(
-      "smallfix bench --realbugs (split %s): %d bugs in %.0f s\n  plausible %s, correct %s, overfit %s\n"
+      "smallfix bench --realbugs (split %s): %d bugs in %.0f s\n  plausible %s, correct %s, "
+      "overfit %s\n"
       "  localization top-1 %s, top-3 %s; median first plausible / cold run %s; errors %d\n",
       run.split, t.bugs, run.seconds, Percent(t.plausible, t.bugs), Percent(t.correct, t.bugs),
-      Percent(t.overfit, t.bugs), Percent(t.localized_top1, t.bugs), Percent(t.localized_top3, t.bugs),
+      Percent(t.overfit, t.bugs), Percent(t.localized_top1, t.bugs),
+      Percent(t.localized_top3, t.bugs),
       t.median_time_ratio ? absl::StrFormat("%.1f", *t.median_time_ratio) : "-", t.errors);
 }
 
@@ -146,8 +174,10 @@ std::string RealbugsSvg(const RealbugsRun& run) {
   const int row = 22 * static_cast<int>(series.size()) + 14, width = 640, left = 130, bar = 440;
   const int height = 40 + row * static_cast<int>(by_project.size()) + 20;
   std::string out = absl::StrFormat(
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" "
-      "font-size=\"12\">\n<text x=\"10\" y=\"20\" font-size=\"14\">realbugs %s, split %s: share of each project's "
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+      "font-family=\"sans-serif\" "
+      "font-size=\"12\">\n<text x=\"10\" y=\"20\" font-size=\"14\">realbugs %s, split %s: share of "
+      "each project's "
       "bugs</text>\n",
       width, height, run.mode, run.split);
   int y = 40;
@@ -155,11 +185,14 @@ std::string RealbugsSvg(const RealbugsRun& run) {
     const RealbugsTotals t = Totals(results);
     out += absl::StrFormat("<text x=\"10\" y=\"%d\">%s (%d)</text>\n", y + 14, project, t.bugs);
     for (const auto& [name, colour] : series) {
-      const int value = name == "verified" ? t.verified : name == "plausible" ? t.plausible
-                        : name == "correct"    ? t.correct : t.overfit;
+      const int value = name == "verified"    ? t.verified
+                        : name == "plausible" ? t.plausible
+                        : name == "correct"   ? t.correct
+                                              : t.overfit;
       const int length = t.bugs ? bar * value / t.bugs : 0;
       out += absl::StrFormat(
-          "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"18\" fill=\"%s\"/><text x=\"%d\" y=\"%d\">%s %d</text>\n",
+          "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"18\" fill=\"%s\"/><text x=\"%d\" "
+          "y=\"%d\">%s %d</text>\n",
           left, y, length, colour, left + length + 4, y + 13, name, value);
       y += 22;
     }

@@ -11,8 +11,8 @@
 namespace smallfix::realbugs {
 
 struct RealbugsRun {
-  std::string mode;   // "verify" or "repair"
-  std::string split;  // "dev", "test" or "all"
+  std::string mode;    // "verify" or "repair"
+  std::string split;   // "dev", "test" or "all"
   std::string engine;  // the commit the binary was built from, when known
   int jobs = 1;
   bool warm = true;

@@ -23,7 +23,9 @@ std::vector<std::string_view> Lines(std::string_view text) {
 }
 
 // 0-based index of a hunk side's first line: a side of 0 lines starts after its start line.
-size_t FirstLine(int start, int count) { return static_cast<size_t>(count > 0 ? start - 1 : start); }
+size_t FirstLine(int start, int count) {
+  return static_cast<size_t>(count > 0 ? start - 1 : start);
+}
 
 bool IsWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
@@ -59,13 +61,16 @@ struct Region {
 // subsequence; lines are short), first to last.
 std::vector<Region> TokenRegions(std::string_view before, std::string_view after) {
   const std::vector<Token> a = Tokens(before), b = Tokens(after);
-  auto text = [](std::string_view line, const Token& t) { return line.substr(t.start, t.end - t.start); };
+  auto text = [](std::string_view line, const Token& t) {
+    return line.substr(t.start, t.end - t.start);
+  };
   const size_t n = a.size(), m = b.size();
   std::vector<std::vector<int>> common(n + 1, std::vector<int>(m + 1, 0));
   for (size_t i = n; i-- > 0;) {
     for (size_t j = m; j-- > 0;) {
-      common[i][j] = text(before, a[i]) == text(after, b[j]) ? common[i + 1][j + 1] + 1
-                                                              : std::max(common[i + 1][j], common[i][j + 1]);
+      common[i][j] = text(before, a[i]) == text(after, b[j])
+                         ? common[i + 1][j + 1] + 1
+                         : std::max(common[i + 1][j], common[i][j + 1]);
     }
   }
   // Walk the matches; between two matched pairs (or a line end) whatever is unmatched is a region.
@@ -76,7 +81,8 @@ std::vector<Region> TokenRegions(std::string_view before, std::string_view after
   };
   size_t i0 = 0, j0 = 0;
   while (i < n || j < m) {
-    if (i < n && j < m && text(before, a[i]) == text(after, b[j]) && common[i][j] == common[i + 1][j + 1] + 1) {
+    if (i < n && j < m && text(before, a[i]) == text(after, b[j]) &&
+        common[i][j] == common[i + 1][j + 1] + 1) {
       close(a[i].start, b[j].start, i0, j0);
       old_from = a[i].end;
       new_from = b[j].end;
@@ -111,7 +117,8 @@ absl::StatusOr<std::vector<FixPart>> FixParts(const std::string& before, const s
   for (const LineHunk& hunk : *hunks) {
     const size_t old_first = FirstLine(hunk.old_start, hunk.old_lines);
     const size_t new_first = FirstLine(hunk.new_start, hunk.new_lines);
-    if (old_first + hunk.old_lines > old_lines.size() || new_first + hunk.new_lines > new_lines.size()) {
+    if (old_first + hunk.old_lines > old_lines.size() ||
+        new_first + hunk.new_lines > new_lines.size()) {
       return absl::InternalError("a hunk of the fix lies outside its file");
     }
     auto spliced = [&](size_t old_from, size_t old_to, std::string_view middle) {
@@ -126,7 +133,8 @@ absl::StatusOr<std::vector<FixPart>> FixParts(const std::string& before, const s
     if (hunk.old_lines == hunk.new_lines) {
       std::vector<FixPart> within;
       for (int k = 0; k < hunk.old_lines; ++k) {
-        const std::string_view old_line = old_lines[old_first + k], new_line = new_lines[new_first + k];
+        const std::string_view old_line = old_lines[old_first + k],
+                               new_line = new_lines[new_first + k];
         for (const Region& region : TokenRegions(old_line, new_line)) {
           std::string line(old_line.substr(0, region.old_start));
           line += new_line.substr(region.new_start, region.new_end - region.new_start);

@@ -8,8 +8,9 @@
 
 namespace smallfix::realfix {
 
-// One part of a fix of several (fix_parts.h: one hunk, or one place in a line, applied alone), and the best rank of a
-// candidate that makes that part alone: whether the generator has each part of a fix it misses.
+// One part of a fix of several (fix_parts.h: one hunk, or one place in a line, applied alone), and
+// the best rank of a candidate that makes that part alone: whether the generator has each part of a
+// fix it misses.
 struct PartOutcome {
   int line = 0;             // the part's first line in the parent (git's old_start)
   std::optional<int> rank;  // 1-based, among all candidates of the run

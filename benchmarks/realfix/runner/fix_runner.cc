@@ -19,13 +19,15 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 // What the model is shown as the failure of a fix that states no symptom.
-constexpr char kNoFailure[] = "No failure report is available: the bug is in the code at the sites shown.";
+constexpr char kNoFailure[] =
+    "No failure report is available: the bug is in the code at the sites shown.";
 
 // The fault lines as sites: sorted, unique, and within the parent's file (a pure insertion at
 // the end names the line after the last one).
 std::vector<RepairSite> Sites(const FixSpec& spec, const std::string& before) {
-  const int last = std::max<int>(1, static_cast<int>(std::count(before.begin(), before.end(), '\n')) +
-                                        (before.empty() || before.back() == '\n' ? 0 : 1));
+  const int last =
+      std::max<int>(1, static_cast<int>(std::count(before.begin(), before.end(), '\n')) +
+                           (before.empty() || before.back() == '\n' ? 0 : 1));
   std::set<int> lines;
   for (int line : spec.fault_lines) lines.insert(std::min(line, last));
   std::vector<RepairSite> sites;
@@ -39,7 +41,8 @@ std::optional<std::string> KeyOfFile(const Candidate& candidate, const std::stri
   std::optional<std::string> key;
   for (const FileChange& change : candidate.changes) {
     if (change.file != file) {
-      if (TreeKey(change.file, change.after) != TreeKey(change.file, change.before)) return std::nullopt;
+      if (TreeKey(change.file, change.after) != TreeKey(change.file, change.before))
+        return std::nullopt;
       continue;
     }
     key = TreeKey(file, change.after);
@@ -55,7 +58,8 @@ struct Targets {
 
 // The parts of the fix whose trees differ from the parent's (one of comments only is no
 // part); none unless two or more do.
-absl::StatusOr<Targets> TargetsOf(const FixSpec& spec, const std::string& before, const std::string& fixed) {
+absl::StatusOr<Targets> TargetsOf(const FixSpec& spec, const std::string& before,
+                                  const std::string& fixed) {
   Targets targets;
   targets.fixed_key = TreeKey(spec.file, fixed);
   absl::StatusOr<std::vector<FixPart>> parts = FixParts(before, fixed);
@@ -70,9 +74,9 @@ absl::StatusOr<Targets> TargetsOf(const FixSpec& spec, const std::string& before
   return targets;
 }
 
-absl::StatusOr<Attempt> Repair(const FixSpec& spec, const RunOptions& options, const std::string& root,
-                               const std::vector<RepairSite>& sites, const std::string& symptom,
-                               const Targets& targets) {
+absl::StatusOr<Attempt> Repair(const FixSpec& spec, const RunOptions& options,
+                               const std::string& root, const std::vector<RepairSite>& sites,
+                               const std::string& symptom, const Targets& targets) {
   RepairRequest request;
   request.repo = root;
   request.sites = sites;
@@ -83,16 +87,20 @@ absl::StatusOr<Attempt> Repair(const FixSpec& spec, const RunOptions& options, c
   request.max_candidates = options.max_candidates;
   request.cancel = options.cancel;
   std::optional<AttachedLlm> llm;
-  if (!options.llm.url.empty()) llm.emplace(options.llm, symptom.empty() ? kNoFailure : symptom, request, options.cancel);
+  if (!options.llm.url.empty())
+    llm.emplace(options.llm, symptom.empty() ? kNoFailure : symptom, request, options.cancel);
   absl::StatusOr<RepairReport> report = RunRepair(request);
   if (!report.ok()) return report.status();
   Attempt attempt;
   attempt.candidates = report->generated;
-  for (const auto& listed : report->candidates) ++attempt.generated_by_template[listed.scored.candidate.template_id];
-  for (const auto& [line, key] : targets.part_keys) attempt.parts.push_back(PartOutcome{line, std::nullopt, ""});
+  for (const auto& listed : report->candidates)
+    ++attempt.generated_by_template[listed.scored.candidate.template_id];
+  for (const auto& [line, key] : targets.part_keys)
+    attempt.parts.push_back(PartOutcome{line, std::nullopt, ""});
   size_t parts_found = 0;
   std::set<std::string> fixing_diffs;  // --llm: to find the fix in the heuristic's order
-  // Each candidate's tree is made once, and (without --llm) only until the fix and every part are found.
+  // Each candidate's tree is made once, and (without --llm) only until the fix and every part are
+  // found.
   for (size_t i = 0; i < report->candidates.size(); ++i) {
     if (!llm && attempt.rank && parts_found == attempt.parts.size()) break;
     const Candidate& candidate = report->candidates[i].scored.candidate;
@@ -117,7 +125,8 @@ absl::StatusOr<Attempt> Repair(const FixSpec& spec, const RunOptions& options, c
   if (llm) {
     attempt.llm = true;
     attempt.llm_model = llm->session().client.model();
-    attempt.llm_edits = attempt.generated_by_template.count("llm") ? attempt.generated_by_template["llm"] : 0;
+    attempt.llm_edits =
+        attempt.generated_by_template.count("llm") ? attempt.generated_by_template["llm"] : 0;
     const std::vector<std::string>& heuristic = llm->session().heuristic_order;
     for (size_t h = 0; h < heuristic.size(); ++h) {
       if (fixing_diffs.count(heuristic[h])) {
@@ -152,7 +161,8 @@ FixResult RunFix(const FixSpec& spec, const RunOptions& options) {
   if (!fixed.ok()) return fail(fixed.status());
   absl::StatusOr<TempDir> temp = TempDir::Create("smallfix-realfix");
   if (!temp.ok()) return fail(temp.status());
-  absl::StatusOr<int> files = MaterialiseTree(*git_dir, spec.parent_commit, spec.file, options.scope, temp->path());
+  absl::StatusOr<int> files =
+      MaterialiseTree(*git_dir, spec.parent_commit, spec.file, options.scope, temp->path());
   if (!files.ok()) return fail(files.status());
   result.files = *files;
 
@@ -164,7 +174,8 @@ FixResult RunFix(const FixSpec& spec, const RunOptions& options) {
   result.without_symptom = *without;
   result.with_symptom = *without;
   if (spec.symptom) {
-    absl::StatusOr<Attempt> with = Repair(spec, options, temp->path(), sites, *spec.symptom, *targets);
+    absl::StatusOr<Attempt> with =
+        Repair(spec, options, temp->path(), sites, *spec.symptom, *targets);
     if (!with.ok()) return fail(with.status());
     result.with_symptom = *with;
   }

@@ -42,23 +42,30 @@ absl::Status FromJson(const json& line, FixSpec& spec) {
                             {"split", &spec.split}}) {
     if (absl::Status s = text(field, *out); !s.ok()) return s;
   }
-  if (auto it = line.find("description"); it != line.end() && it->is_string()) spec.description = *it;
+  if (auto it = line.find("description"); it != line.end() && it->is_string())
+    spec.description = *it;
   const std::vector<std::string> parts = absl::StrSplit(spec.repo, '/');
   if (parts.size() != 2 || parts[0].empty() || parts[1].empty()) {
     return absl::InvalidArgumentError(absl::StrFormat("`repo` %s: expected OWNER/NAME", spec.repo));
   }
   for (const std::string* sha : {&spec.fix_commit, &spec.parent_commit}) {
-    if (!IsSha(*sha)) return absl::InvalidArgumentError(absl::StrFormat("commit %s: expected a full 40-digit sha", *sha));
+    if (!IsSha(*sha))
+      return absl::InvalidArgumentError(
+          absl::StrFormat("commit %s: expected a full 40-digit sha", *sha));
   }
-  if (!spec.file.ends_with(".py") || spec.file.starts_with("/") || spec.file.find("..") != std::string::npos) {
-    return absl::InvalidArgumentError(absl::StrFormat("`file` %s: expected a repo-relative .py path", spec.file));
+  if (!spec.file.ends_with(".py") || spec.file.starts_with("/") ||
+      spec.file.find("..") != std::string::npos) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("`file` %s: expected a repo-relative .py path", spec.file));
   }
   static const std::set<std::string> kFamilies = {"guard", "param", "compat", "other"};
   if (!kFamilies.contains(spec.family)) {
-    return absl::InvalidArgumentError(absl::StrFormat("`family` %s: expected guard, param, compat or other", spec.family));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("`family` %s: expected guard, param, compat or other", spec.family));
   }
   if (spec.split != "dev" && spec.split != "test") {
-    return absl::InvalidArgumentError(absl::StrFormat("`split` %s: expected dev or test", spec.split));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("`split` %s: expected dev or test", spec.split));
   }
   auto lines = line.find("fault_lines");
   if (lines == line.end() || !lines->is_array() || lines->empty()) {
@@ -66,7 +73,8 @@ absl::Status FromJson(const json& line, FixSpec& spec) {
   }
   for (const json& number : *lines) {
     if (!number.is_number_integer() || number.get<long long>() < 1) {
-      return absl::InvalidArgumentError(absl::StrFormat("`fault_lines` %s: expected 1-based line numbers", lines->dump()));
+      return absl::InvalidArgumentError(
+          absl::StrFormat("`fault_lines` %s: expected 1-based line numbers", lines->dump()));
     }
     spec.fault_lines.push_back(number.get<int>());
   }
@@ -79,7 +87,8 @@ absl::Status FromJson(const json& line, FixSpec& spec) {
 
 }  // namespace
 
-absl::StatusOr<std::vector<FixSpec>> ParseFixes(const std::string& text, const std::string& source) {
+absl::StatusOr<std::vector<FixSpec>> ParseFixes(const std::string& text,
+                                                const std::string& source) {
   std::vector<FixSpec> fixes;
   std::set<std::string> ids;
   int number = 0;
@@ -97,7 +106,9 @@ absl::StatusOr<std::vector<FixSpec>> ParseFixes(const std::string& text, const s
     if (status.ok() && !ids.insert(spec.id).second) {
       status = absl::InvalidArgumentError(absl::StrFormat("id %s appears twice", spec.id));
     }
-    if (!status.ok()) return absl::InvalidArgumentError(absl::StrFormat("%s:%d: %s", source, number, status.message()));
+    if (!status.ok())
+      return absl::InvalidArgumentError(
+          absl::StrFormat("%s:%d: %s", source, number, status.message()));
     fixes.push_back(std::move(spec));
   }
   return fixes;
@@ -105,7 +116,8 @@ absl::StatusOr<std::vector<FixSpec>> ParseFixes(const std::string& text, const s
 
 absl::StatusOr<std::vector<FixSpec>> LoadFixes(const std::string& path) {
   absl::StatusOr<std::string> text = ReadFile(path);
-  if (!text.ok()) return absl::NotFoundError(absl::StrFormat("--fixes %s", text.status().message()));
+  if (!text.ok())
+    return absl::NotFoundError(absl::StrFormat("--fixes %s", text.status().message()));
   return ParseFixes(*text, path);
 }
 

@@ -18,11 +18,13 @@ enum class TreeScope { kAll, kPackage };
 
 // Writes the Python files of `commit`'s tree (per `scope`, always including `file`) under
 // `dest`, with libgit2; returns how many were written. Skips directories an index never enters.
-absl::StatusOr<int> MaterialiseTree(const std::string& git_dir, const std::string& commit, const std::string& file,
-                                    TreeScope scope, const std::string& dest);
+absl::StatusOr<int> MaterialiseTree(const std::string& git_dir, const std::string& commit,
+                                    const std::string& file, TreeScope scope,
+                                    const std::string& dest);
 
 // One file's text at `commit`; NotFound naming the commit and path when absent.
-absl::StatusOr<std::string> ReadAtCommit(const std::string& git_dir, const std::string& commit, const std::string& file);
+absl::StatusOr<std::string> ReadAtCommit(const std::string& git_dir, const std::string& commit,
+                                         const std::string& file);
 
 }  // namespace smallfix::realfix
 

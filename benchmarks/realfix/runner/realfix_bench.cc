@@ -9,9 +9,9 @@
 #include <set>
 #include <thread>
 
+#include "absl/strings/str_format.h"
 #include "benchmarks/realfix/runner/fix_runner.h"
 #include "benchmarks/realfix/runner/realfix_results.h"
-#include "absl/strings/str_format.h"
 #include "benchmarks/smallfix/runner/progress_bar.h"
 #include "benchmarks/smallfix/runner/run_each.h"
 
@@ -31,7 +31,7 @@ bench::BugResult ForProgress(const FixResult& result) {
   shown.outcome = !result.error.empty() ? "error"
                   : a.candidates == 0   ? "no-candidates"
                   : a.rank              ? "correct@" + std::to_string(*a.rank)
-                                        : absl::StrFormat("%d candidate(s), none correct", a.candidates);
+                           : absl::StrFormat("%d candidate(s), none correct", a.candidates);
   return shown;
 }
 
@@ -39,28 +39,43 @@ bench::BugResult ForProgress(const FixResult& result) {
 
 void AddFlags(CLI::App& bench, BenchFlags& flags) {
   CLI::Option* realfix =
-      bench.add_flag("--realfix", flags.enabled, "Run the real-fix benchmark (benchmarks/realfix) instead of the bugs");
+      bench.add_flag("--realfix", flags.enabled,
+                     "Run the real-fix benchmark (benchmarks/realfix) instead of the bugs");
   // --split and --mirror-root serve --realbugs too; the bench command checks that one of the
   // two is given.
-  bench.add_option("--split", flags.split, "--realfix, --realbugs: only the dev or the test split (default both)")
+  bench
+      .add_option("--split", flags.split,
+                  "--realfix, --realbugs: only the dev or the test split (default both)")
       ->check(CLI::IsMember({"dev", "test"}));
   bench.add_option("--mirror-root", flags.mirror_root,
-                   "--realfix, --realbugs: directory of git dirs, OWNER+NAME/repo or OWNER/NAME (default /work/.mirror)");
-  bench.add_option("--fixes", flags.fixes, "--realfix: the fixes file (default benchmarks/realfix/fixes.jsonl)")
+                   "--realfix, --realbugs: directory of git dirs, OWNER+NAME/repo or OWNER/NAME "
+                   "(default /work/.mirror)");
+  bench
+      .add_option("--fixes", flags.fixes,
+                  "--realfix: the fixes file (default benchmarks/realfix/fixes.jsonl)")
       ->needs(realfix);
-  bench.add_option("--tree", flags.tree,
-                   "--realfix: Python files written from the parent tree: all, or package (the fault file's "
-                   "top directory)")
+  bench
+      .add_option(
+          "--tree", flags.tree,
+          "--realfix: Python files written from the parent tree: all, or package (the fault file's "
+          "top directory)")
       ->check(CLI::IsMember({"all", "package"}))
       ->needs(realfix);
-  bench.add_option("--limit", flags.limit, "--realfix: only the first N fixes (after the other filters)")
+  bench
+      .add_option("--limit", flags.limit,
+                  "--realfix: only the first N fixes (after the other filters)")
       ->needs(realfix);
-  bench.add_option("--fix", flags.ids, "--realfix: only the fix with this id; repeatable")->needs(realfix);
-  bench.add_option("--min-fault-lines", flags.min_fault_lines,
-                   "--realfix: only fixes that change at least N distinct lines (2: the multi-line fixes)")
+  bench.add_option("--fix", flags.ids, "--realfix: only the fix with this id; repeatable")
       ->needs(realfix);
-  bench.add_option("--max-candidates", flags.max_candidates,
-                   "--realfix: candidates kept per site (default 12; 0: all, to see what the generator has beyond the cap)")
+  bench
+      .add_option(
+          "--min-fault-lines", flags.min_fault_lines,
+          "--realfix: only fixes that change at least N distinct lines (2: the multi-line fixes)")
+      ->needs(realfix);
+  bench
+      .add_option("--max-candidates", flags.max_candidates,
+                  "--realfix: candidates kept per site (default 12; 0: all, to see what the "
+                  "generator has beyond the cap)")
       ->check(CLI::NonNegativeNumber)
       ->needs(realfix);
 }
@@ -81,14 +96,16 @@ int RunBench(const BenchFlags& flags, const SharedFlags& shared, const std::atom
   std::set<std::string> unknown = ids;
   for (const FixSpec& fix : *fixes) unknown.erase(fix.id);
   if (!unknown.empty()) {
-    std::cerr << "smallfix: --fix " << *unknown.begin() << ": no such fix in " << fixes_file << "\n";
+    std::cerr << "smallfix: --fix " << *unknown.begin() << ": no such fix in " << fixes_file
+              << "\n";
     return kExitBadInput;
   }
   std::vector<FixSpec> chosen;
   for (FixSpec& fix : *fixes) {
     if (!flags.split.empty() && fix.split != flags.split) continue;
     if (!ids.empty() && !ids.count(fix.id)) continue;
-    if (static_cast<int>(std::set<int>(fix.fault_lines.begin(), fix.fault_lines.end()).size()) < flags.min_fault_lines) {
+    if (static_cast<int>(std::set<int>(fix.fault_lines.begin(), fix.fault_lines.end()).size()) <
+        flags.min_fault_lines) {
       continue;
     }
     if (flags.limit > 0 && static_cast<int>(chosen.size()) >= flags.limit) break;
@@ -110,7 +127,8 @@ int RunBench(const BenchFlags& flags, const SharedFlags& shared, const std::atom
   run.llm = !shared.llm.url.empty();
   run.llm_propose = shared.llm.propose;
   const auto start = std::chrono::steady_clock::now();
-  bench::ProgressBar progress(static_cast<int>(chosen.size()), isatty(STDERR_FILENO) != 0, std::cerr);
+  bench::ProgressBar progress(static_cast<int>(chosen.size()), isatty(STDERR_FILENO) != 0,
+                              std::cerr);
   run.results = bench::RunEach<FixResult>(chosen.size(), shared.jobs, cancel, [&](size_t i) {
     progress.Started(chosen[i].id);
     FixResult result = RunFix(chosen[i], options);
@@ -122,8 +140,10 @@ int RunBench(const BenchFlags& flags, const SharedFlags& shared, const std::atom
 
   std::cout << RealfixSummary(run);
   bool written = true;
-  if (!shared.json.empty()) written &= bench::WriteOutput(shared.json, RealfixJson(run).dump(2) + "\n", "--json");
-  if (!shared.markdown.empty()) written &= bench::WriteOutput(shared.markdown, RealfixMarkdown(run), "--markdown");
+  if (!shared.json.empty())
+    written &= bench::WriteOutput(shared.json, RealfixJson(run).dump(2) + "\n", "--json");
+  if (!shared.markdown.empty())
+    written &= bench::WriteOutput(shared.markdown, RealfixMarkdown(run), "--markdown");
   if (cancel != nullptr && cancel->load()) {
     std::cerr << "smallfix: interrupted; results cover the fixes that finished\n";
     return 130;

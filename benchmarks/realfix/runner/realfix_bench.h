@@ -1,11 +1,10 @@
 #ifndef SMALLFIX_BENCHMARKS_REALFIX_RUNNER_REALFIX_BENCH_H_
 #define SMALLFIX_BENCHMARKS_REALFIX_RUNNER_REALFIX_BENCH_H_
 
+#include <CLI/CLI.hpp>
 #include <atomic>
 #include <string>
 #include <vector>
-
-#include <CLI/CLI.hpp>
 
 #include "engine/repair/llm_attach.h"
 
@@ -18,9 +17,9 @@ struct BenchFlags {
   std::string split;     // "" (all), dev or test
   std::string mirror_root = "/work/.mirror";
   int max_candidates = 12;  // kept per site; 0: all (how many right fixes the generator has at all)
-  std::string fixes;  // default: benchmarks/realfix/fixes.jsonl of the source tree
+  std::string fixes;        // default: benchmarks/realfix/fixes.jsonl of the source tree
   std::string tree = "all";
-  int limit = 0;  // 0: every fix
+  int limit = 0;                 // 0: every fix
   std::vector<std::string> ids;  // --fix: only these ids (empty: all)
   int min_fault_lines = 0;       // --min-fault-lines: only fixes changing at least this many lines
 };
@@ -31,8 +30,8 @@ struct SharedFlags {
   LlmFlags llm;  // bench --llm: the model ranks (and with --llm-propose proposes) at every fix
 };
 
-// Adds --realfix, --split, --mirror-root, --fixes, --tree, --limit, --fix and --min-fault-lines to the
-// bench command.
+// Adds --realfix, --split, --mirror-root, --fixes, --tree, --limit, --fix and --min-fault-lines to
+// the bench command.
 void AddFlags(CLI::App& bench, BenchFlags& flags);
 
 // Runs the fixes and writes the outputs; returns the exit status (0 done, 2 bad input or an

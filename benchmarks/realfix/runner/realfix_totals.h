@@ -11,8 +11,8 @@ namespace smallfix::realfix {
 
 // Counts over the fixes of one group under one condition (with or without the symptom).
 struct Tally {
-  int with_candidate = 0;  // fixes where the engine generated at least one candidate
-  int no_candidate = 0;    // ... none (errors excluded)
+  int with_candidate = 0;          // fixes where the engine generated at least one candidate
+  int no_candidate = 0;            // ... none (errors excluded)
   int at1 = 0, at5 = 0, at10 = 0;  // the fixed file's AST among the first 1, 5, 10 candidates
   // Fixes of two or more parts (Attempt::parts); of them, those whose every part some
   // candidate makes alone, and of these the ones with no whole fix in the first five (what
@@ -22,7 +22,7 @@ struct Tally {
 
 struct GroupTotals {
   int fixes = 0;
-  int errors = 0;        // runs that failed (no mirror, no commit); in no tally
+  int errors = 0;         // runs that failed (no mirror, no commit); in no tally
   int symptom_given = 0;  // fixes that state a symptom
   Tally with_symptom, without_symptom;
 };

@@ -15,7 +15,8 @@ struct Sides {
 
 }  // namespace
 
-bool SameAstAsReference(const std::vector<FileChange>& reference, const std::vector<FileChange>& candidate) {
+bool SameAstAsReference(const std::vector<FileChange>& reference,
+                        const std::vector<FileChange>& candidate) {
   if (reference.empty() || candidate.empty()) return false;
   std::map<std::string, Sides> files;
   for (const FileChange& file : reference) files[file.file].reference = &file;

@@ -14,7 +14,7 @@ struct BenchRun {
   std::vector<BugResult> bugs;
   double seconds = 0;  // wall-clock time of the run
   int jobs = 1;
-  bool warm = true;  // test runs in a warm server per repair (false: bench --cold)
+  bool warm = true;       // test runs in a warm server per repair (false: bench --cold)
   std::string llm_model;  // bench --llm: the model asked ("" without --llm)
 };
 

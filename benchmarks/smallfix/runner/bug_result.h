@@ -35,7 +35,7 @@ struct BugResult {
   std::string llm_model;  // as asked ("" when the server was never reached)
   std::optional<int> heuristic_rank;
   std::optional<int> llm_rank;
-  int ranked = 0;             // candidates in the final list
+  int ranked = 0;              // candidates in the final list
   int correct_candidates = 0;  // of them, with the reference fix's AST (for the random baseline)
   std::vector<std::string> llm_notes;
 };

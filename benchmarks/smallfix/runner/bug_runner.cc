@@ -30,8 +30,8 @@ using Clock = std::chrono::steady_clock;
 absl::Status CopyProject(const fs::path& from, const fs::path& to) {
   std::error_code error;
   fs::create_directories(to, error);
-  for (auto it = fs::recursive_directory_iterator(from, error); !error && it != fs::recursive_directory_iterator();
-       it.increment(error)) {
+  for (auto it = fs::recursive_directory_iterator(from, error);
+       !error && it != fs::recursive_directory_iterator(); it.increment(error)) {
     const std::string name = it->path().filename().string();
     if (name == "__pycache__" || name == ".pytest_cache" || name.ends_with(".pyc")) {
       if (it->is_directory()) it.disable_recursion_pending();
@@ -45,20 +45,27 @@ absl::Status CopyProject(const fs::path& from, const fs::path& to) {
     }
     if (error) break;
   }
-  if (error) return absl::InternalError(Concat("cannot copy ", from.string(), ": ", error.message()));
+  if (error)
+    return absl::InternalError(Concat("cannot copy ", from.string(), ": ", error.message()));
   return absl::OkStatus();
 }
 
 absl::Status Git(const std::string& repo, std::vector<std::string> args) {
   ProcessOptions process;
-  process.argv = {"git", "-c", "user.name=smallfix-bench", "-c", "user.email=bench@smallfix.invalid",
-                  "-c", "commit.gpgsign=false"};
+  process.argv = {"git",
+                  "-c",
+                  "user.name=smallfix-bench",
+                  "-c",
+                  "user.email=bench@smallfix.invalid",
+                  "-c",
+                  "commit.gpgsign=false"};
   process.argv.insert(process.argv.end(), args.begin(), args.end());
   process.cwd = repo;
   process.time_limit_seconds = 60;
   absl::StatusOr<ProcessResult> ran = RunProcess(process);
   if (!ran.ok()) return ran.status();
-  if (!ran->ok()) return absl::InternalError(Concat("git ", args.front(), " failed: ", ran->output));
+  if (!ran->ok())
+    return absl::InternalError(Concat("git ", args.front(), " failed: ", ran->output));
   return absl::OkStatus();
 }
 
@@ -72,7 +79,8 @@ absl::Status MakeRepo(const BugSpec& spec, const std::string& repo) {
 
 std::vector<FileChange> ToPatched(const Candidate& candidate) {
   std::vector<FileChange> files;
-  for (const FileChange& change : candidate.changes) files.push_back({change.file, change.before, change.after});
+  for (const FileChange& change : candidate.changes)
+    files.push_back({change.file, change.before, change.after});
   return files;
 }
 
@@ -89,13 +97,15 @@ ValidationPlan PlanFor(const BugSpec& spec, const BenchOptions& options) {
     plan.runner.slurm.job_name_prefix = Concat("smallfix-", spec.id);
   }
   plan.runner.world_size = spec.world_size;
-  plan.runner.time_limit_seconds = options.timeout_seconds > 0 ? options.timeout_seconds : spec.timeout;
+  plan.runner.time_limit_seconds =
+      options.timeout_seconds > 0 ? options.timeout_seconds : spec.timeout;
   return plan;
 }
 
 // Builds the request: the issue's text to localize, or (perfect) the bug's site with the
 // symptom localization reads from the issue.
-absl::StatusOr<RepairRequest> MakeRequest(const BugSpec& spec, const BenchOptions& options, const std::string& repo) {
+absl::StatusOr<RepairRequest> MakeRequest(const BugSpec& spec, const BenchOptions& options,
+                                          const std::string& repo) {
   absl::StatusOr<std::string> issue = ReadFile(spec.IssuePath());
   if (!issue.ok()) return issue.status();
   RepairRequest request;
@@ -128,7 +138,8 @@ bool PassesHeldback(const BugSpec& spec, const BenchOptions& options, const std:
   plan.failing_test = spec.heldback_test;
   plan.other_tests.clear();
   plan.build = absl::StrFormat("cp -r '%s' heldback", fs::absolute(spec.HeldbackDir()).string());
-  const ValidationResult result = ValidateCandidate(repo, scratch, "heldback", candidate.changes, plan, options.cancel);
+  const ValidationResult result =
+      ValidateCandidate(repo, scratch, "heldback", candidate.changes, plan, options.cancel);
   return result.status == ValidationStatus::kPlausible;
 }
 
@@ -183,9 +194,11 @@ BugResult RunBug(const BugSpec& spec, const BenchOptions& options) {
   absl::StatusOr<std::string> fix = ReadFile(spec.FixPath());
   if (!fix.ok()) return fail(fix.status());
   const std::string project = spec.ProjectDir();
-  absl::StatusOr<std::vector<FileChange>> reference =
-      ApplyUnifiedDiff(*fix, [&](const std::string& file) { return ReadFile(project + "/" + file); });
-  if (!reference.ok()) return fail(absl::InvalidArgumentError(Concat(spec.FixPath(), ": ", reference.status().message())));
+  absl::StatusOr<std::vector<FileChange>> reference = ApplyUnifiedDiff(
+      *fix, [&](const std::string& file) { return ReadFile(project + "/" + file); });
+  if (!reference.ok())
+    return fail(
+        absl::InvalidArgumentError(Concat(spec.FixPath(), ": ", reference.status().message())));
 
   std::optional<int> first_same_ast;
   const ValidatedCandidate* best = nullptr;

@@ -35,10 +35,10 @@ struct BenchOptions {
 // Repairs one bug as a user would, from its issue.md alone (or at its site with
 // `perfect`): copies project/ into a fresh git repository under a temporary directory,
 // runs the repair pipeline with the bug's test commands (torchrun-style ranks when its
-// world size is 2 or more, or Slurm jobs with options.runner kSlurm) and stops at the first plausible patch; then scores the
-// candidates against fix.diff (same AST) and the plausible one against the held-back
-// tests. Never throws and never writes under the bug's directory; a failure of the run
-// itself is recorded in the result's `error`.
+// world size is 2 or more, or Slurm jobs with options.runner kSlurm) and stops at the first
+// plausible patch; then scores the candidates against fix.diff (same AST) and the plausible one
+// against the held-back tests. Never throws and never writes under the bug's directory; a failure
+// of the run itself is recorded in the result's `error`.
 BugResult RunBug(const BugSpec& spec, const BenchOptions& options);
 
 }  // namespace smallfix::bench

@@ -21,7 +21,8 @@ absl::Status Malformed(const std::string& path, const YAML::Mark& mark, const st
 }
 
 // Reads `node[key]` as a non-empty string.
-absl::StatusOr<std::string> String(const YAML::Node& node, const char* key, const std::string& path) {
+absl::StatusOr<std::string> String(const YAML::Node& node, const char* key,
+                                   const std::string& path) {
   const YAML::Node value = node[key];
   if (!value) return Malformed(path, node.Mark(), absl::StrFormat("missing `%s`", key));
   if (!value.IsScalar() || value.Scalar().empty()) {
@@ -41,14 +42,15 @@ absl::StatusOr<int> PositiveInt(const YAML::Node& node, const char* key, const s
   return number;
 }
 
-absl::StatusOr<BugSpec> FromNode(const YAML::Node& root, const std::string& path, const std::string& expected_id) {
+absl::StatusOr<BugSpec> FromNode(const YAML::Node& root, const std::string& path,
+                                 const std::string& expected_id) {
   if (!root.IsMap()) return Malformed(path, root.Mark(), "expected a mapping of bug fields");
   BugSpec spec;
-#define SMALLFIX_READ(target, reader, node, key)                 \
-  {                                                              \
-    auto value = reader(node, key, path);                        \
-    if (!value.ok()) return value.status();                      \
-    target = *std::move(value);                                  \
+#define SMALLFIX_READ(target, reader, node, key) \
+  {                                              \
+    auto value = reader(node, key, path);        \
+    if (!value.ok()) return value.status();      \
+    target = *std::move(value);                  \
   }
   SMALLFIX_READ(spec.id, String, root, "id");
   SMALLFIX_READ(spec.title, String, root, "title");
@@ -65,7 +67,8 @@ absl::StatusOr<BugSpec> FromNode(const YAML::Node& root, const std::string& path
   SMALLFIX_READ(spec.site_line, PositiveInt, site, "line");
   const YAML::Node tests = root["tests"];
   if (!tests || !tests.IsMap()) {
-    return Malformed(path, tests ? tests.Mark() : root.Mark(), "`tests` must map failing, passing and heldback");
+    return Malformed(path, tests ? tests.Mark() : root.Mark(),
+                     "`tests` must map failing, passing and heldback");
   }
   SMALLFIX_READ(spec.failing_test, String, tests, "failing");
   SMALLFIX_READ(spec.passing_test, String, tests, "passing");
@@ -73,12 +76,14 @@ absl::StatusOr<BugSpec> FromNode(const YAML::Node& root, const std::string& path
 #undef SMALLFIX_READ
   static constexpr const char* kFamilies[] = {"guard", "param", "compat", "other"};
   if (std::find(std::begin(kFamilies), std::end(kFamilies), spec.family) == std::end(kFamilies)) {
-    return Malformed(path, root["family"].Mark(),
-                     absl::StrFormat("unknown family `%s` (guard, param, compat or other)", spec.family));
+    return Malformed(
+        path, root["family"].Mark(),
+        absl::StrFormat("unknown family `%s` (guard, param, compat or other)", spec.family));
   }
   if (!expected_id.empty() && spec.id != expected_id) {
-    return Malformed(path, root["id"].Mark(),
-                     absl::StrFormat("id `%s` is not the directory's name `%s`", spec.id, expected_id));
+    return Malformed(
+        path, root["id"].Mark(),
+        absl::StrFormat("id `%s` is not the directory's name `%s`", spec.id, expected_id));
   }
   return spec;
 }
@@ -105,13 +110,14 @@ absl::StatusOr<BugSpec> LoadBugSpec(const std::string& bug_dir) {
   std::error_code error;
   if (!fs::is_directory(spec->ProjectDir(), error) || !fs::exists(spec->IssuePath(), error) ||
       !fs::exists(spec->FixPath(), error)) {
-    return absl::NotFoundError(
-        absl::StrFormat("%s: the bug needs project/, issue.md and fix.diff beside its bug.yaml", path));
+    return absl::NotFoundError(absl::StrFormat(
+        "%s: the bug needs project/, issue.md and fix.diff beside its bug.yaml", path));
   }
   return spec;
 }
 
-absl::StatusOr<std::vector<BugSpec>> LoadBugs(const std::string& bugs_dir, const std::vector<std::string>& ids) {
+absl::StatusOr<std::vector<BugSpec>> LoadBugs(const std::string& bugs_dir,
+                                              const std::vector<std::string>& ids) {
   std::error_code error;
   if (!fs::is_directory(bugs_dir, error)) {
     return absl::NotFoundError(absl::StrFormat("--bugs-dir %s is not a directory", bugs_dir));
@@ -119,16 +125,20 @@ absl::StatusOr<std::vector<BugSpec>> LoadBugs(const std::string& bugs_dir, const
   std::vector<std::string> names = ids;
   if (names.empty()) {
     for (const fs::directory_entry& entry : fs::directory_iterator(bugs_dir, error)) {
-      if (entry.is_directory() && fs::exists(entry.path() / "bug.yaml")) names.push_back(entry.path().filename());
+      if (entry.is_directory() && fs::exists(entry.path() / "bug.yaml"))
+        names.push_back(entry.path().filename());
     }
     std::sort(names.begin(), names.end());
-    if (names.empty()) return absl::NotFoundError(absl::StrFormat("%s holds no bug (no */bug.yaml)", bugs_dir));
+    if (names.empty())
+      return absl::NotFoundError(absl::StrFormat("%s holds no bug (no */bug.yaml)", bugs_dir));
   }
   std::vector<BugSpec> bugs;
   for (const std::string& name : names) {
     const fs::path dir = fs::path(bugs_dir) / name;
-    if (name.empty() || name.find('/') != std::string::npos || !fs::exists(dir / "bug.yaml", error)) {
-      return absl::InvalidArgumentError(absl::StrFormat("--bug %s: no such bug in %s", name, bugs_dir));
+    if (name.empty() || name.find('/') != std::string::npos ||
+        !fs::exists(dir / "bug.yaml", error)) {
+      return absl::InvalidArgumentError(
+          absl::StrFormat("--bug %s: no such bug in %s", name, bugs_dir));
     }
     absl::StatusOr<BugSpec> spec = LoadBugSpec(dir.string());
     if (!spec.ok()) return spec.status();
@@ -143,7 +153,8 @@ std::string DefaultBugsDir() {
   const fs::path exe = fs::read_symlink("/proc/self/exe", error);
   if (!error) {
     // build/smallfix -> benchmarks/smallfix/bugs at the repository root.
-    for (auto dir = exe.parent_path(); !dir.empty() && dir != dir.root_path(); dir = dir.parent_path()) {
+    for (auto dir = exe.parent_path(); !dir.empty() && dir != dir.root_path();
+         dir = dir.parent_path()) {
       const fs::path bugs = dir / "benchmarks" / "smallfix" / "bugs";
       if (fs::is_directory(bugs, error)) return bugs.string();
     }

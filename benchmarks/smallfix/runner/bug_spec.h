@@ -13,13 +13,13 @@ namespace smallfix::bench {
 struct BugSpec {
   std::string id;
   std::string title;
-  std::string family;   // guard | param | compat | other
+  std::string family;  // guard | param | compat | other
   std::string pattern;
   int lines_changed = 0;
   int world_size = 1;
   std::string site_file;  // relative to project/
   int site_line = 0;
-  int timeout = 60;       // seconds per test command
+  int timeout = 60;  // seconds per test command
   std::string failing_test;
   std::string passing_test;
   std::string heldback_test;
@@ -41,7 +41,8 @@ absl::StatusOr<BugSpec> LoadBugSpec(const std::string& bug_dir);
 
 // Every bug under `bugs_dir` (sorted by id), or only those in `ids` (in that order).
 // An unknown id, a missing directory or a malformed bug.yaml is InvalidArgument/NotFound.
-absl::StatusOr<std::vector<BugSpec>> LoadBugs(const std::string& bugs_dir, const std::vector<std::string>& ids);
+absl::StatusOr<std::vector<BugSpec>> LoadBugs(const std::string& bugs_dir,
+                                              const std::vector<std::string>& ids);
 
 // benchmarks/smallfix/bugs of the repository the running binary was built in (found by
 // walking up from the binary), else of the source tree it was configured from.

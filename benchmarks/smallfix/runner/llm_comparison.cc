@@ -36,15 +36,20 @@ LlmComparison CompareLlm(const BenchRun& run) {
 
 std::string LlmComparisonText(const BenchRun& run) {
   const LlmComparison c = CompareLlm(run);
-  std::string out = absl::StrFormat("\nLLM ranking (%s) against the heuristic, same candidates, %d bug(s) with a candidate "
-                                    "equal to the reference fix:\n",
-                                    run.llm_model.empty() ? "model unknown" : run.llm_model, c.with_correct);
+  std::string out = absl::StrFormat(
+      "\nLLM ranking (%s) against the heuristic, same candidates, %d bug(s) with a candidate "
+      "equal to the reference fix:\n",
+      run.llm_model.empty() ? "model unknown" : run.llm_model, c.with_correct);
   out += absl::StrFormat("%-10s %10s %16s\n", "order", "correct@1", "mean rank");
-  out += absl::StrFormat("%-10s %10d %16.2f\n", "heuristic", c.heuristic_at1, c.heuristic_mean_rank);
+  out +=
+      absl::StrFormat("%-10s %10d %16.2f\n", "heuristic", c.heuristic_at1, c.heuristic_mean_rank);
   out += absl::StrFormat("%-10s %10d %16.2f\n", "llm", c.llm_at1, c.llm_mean_rank);
-  out += absl::StrFormat("%-10s %10.1f %16.2f  (expected)\n", "random", c.random_at1, c.random_mean_rank);
-  out += absl::StrFormat("correct candidate moved up in %d bug(s), down in %d; the model's answer was not used in %d of %d run(s)\n",
-                         c.improved, c.worsened, c.fallbacks, c.bugs);
+  out += absl::StrFormat("%-10s %10.1f %16.2f  (expected)\n", "random", c.random_at1,
+                         c.random_mean_rank);
+  out += absl::StrFormat(
+      "correct candidate moved up in %d bug(s), down in %d; the model's answer was not used in %d "
+      "of %d run(s)\n",
+      c.improved, c.worsened, c.fallbacks, c.bugs);
   return out;
 }
 

@@ -1,9 +1,8 @@
 #ifndef SMALLFIX_BENCHMARKS_SMALLFIX_RUNNER_LLM_COMPARISON_H_
 #define SMALLFIX_BENCHMARKS_SMALLFIX_RUNNER_LLM_COMPARISON_H_
 
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "benchmarks/smallfix/runner/bench_run.h"
 
@@ -14,8 +13,8 @@ namespace smallfix::bench {
 // (correct@1) and its mean rank in each order; and how many runs the model's answer was not
 // used in (the heuristic order stood).
 struct LlmComparison {
-  int bugs = 0;           // run with --llm
-  int with_correct = 0;   // a candidate has the reference fix's AST
+  int bugs = 0;          // run with --llm
+  int with_correct = 0;  // a candidate has the reference fix's AST
   int heuristic_at1 = 0;
   int llm_at1 = 0;
   double heuristic_mean_rank = 0;

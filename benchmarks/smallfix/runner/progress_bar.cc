@@ -20,8 +20,9 @@ std::string ProgressBar::LineLocked() const {
   const int filled = total_ > 0 ? kBarWidth * done_ / total_ : kBarWidth;
   std::string running;
   for (const std::string& id : running_) running += (running.empty() ? "" : ", ") + id;
-  return absl::StrFormat("bench [%s%s] %d/%d %s%s", std::string(filled, '#'), std::string(kBarWidth - filled, '.'),
-                         done_, total_, Elapsed(), running.empty() ? "" : "  running: " + running);
+  return absl::StrFormat("bench [%s%s] %d/%d %s%s", std::string(filled, '#'),
+                         std::string(kBarWidth - filled, '.'), done_, total_, Elapsed(),
+                         running.empty() ? "" : "  running: " + running);
 }
 
 std::string ProgressBar::Line() const {
@@ -42,8 +43,9 @@ void ProgressBar::Finished(const BugResult& result) {
   if (terminal_) {
     out_ << "\r" << LineLocked() << "\x1b[K" << std::flush;
   } else {
-    out_ << absl::StrFormat("bench: [%d/%d] %s: %s%s (%.1f s; %s elapsed)\n", done_, total_, result.id,
-                            result.outcome, result.error.empty() ? "" : " - " + result.error, result.seconds,
+    out_ << absl::StrFormat("bench: [%d/%d] %s: %s%s (%.1f s; %s elapsed)\n", done_, total_,
+                            result.id, result.outcome,
+                            result.error.empty() ? "" : " - " + result.error, result.seconds,
                             Elapsed())
          << std::flush;
   }

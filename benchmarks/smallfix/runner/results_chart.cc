@@ -21,29 +21,44 @@ std::string Escape(const std::string& text) {
   std::string out;
   for (char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
 }
 
-std::string Text(double x, double y, const std::string& text, const char* anchor = "middle", int size = 12) {
-  return absl::StrFormat("  <text x=\"%.1f\" y=\"%.1f\" font-size=\"%d\" text-anchor=\"%s\">%s</text>\n", x, y, size,
-                         anchor, Escape(text));
+std::string Text(double x, double y, const std::string& text, const char* anchor = "middle",
+                 int size = 12) {
+  return absl::StrFormat(
+      "  <text x=\"%.1f\" y=\"%.1f\" font-size=\"%d\" text-anchor=\"%s\">%s</text>\n", x, y, size,
+      anchor, Escape(text));
 }
 
-std::string Rect(double x, double y, double w, double h, const char* fill, const std::string& title) {
+std::string Rect(double x, double y, double w, double h, const char* fill,
+                 const std::string& title) {
   return absl::StrFormat(
-      "  <rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"><title>%s</title></rect>\n", x, y, w,
-      h, fill, Escape(title));
+      "  <rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
+      "fill=\"%s\"><title>%s</title></rect>\n",
+      x, y, w, h, fill, Escape(title));
 }
 
 std::string Line(double x1, double y1, double x2, double y2) {
-  return absl::StrFormat("  <line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#444\"/>\n", x1, y1, x2, y2);
+  return absl::StrFormat(
+      "  <line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#444\"/>\n", x1, y1, x2,
+      y2);
 }
 
 // Axes of a panel whose plot area starts at (left, kPlotTop), with y ticks labelled by `label`.
@@ -64,7 +79,8 @@ std::string RatesPanel(const BenchRun& run) {
   const std::map<std::string, Totals> totals = ComputeTotals(run.bugs);
   const std::vector<std::string> order = TotalsOrder(totals);
   const double left = 60;
-  std::string out = Text(left + kPanelWidth / 2.0 - 20, 30, "Plausible and correct patches per family", "middle", 14);
+  std::string out = Text(left + kPanelWidth / 2.0 - 20, 30,
+                         "Plausible and correct patches per family", "middle", 14);
   out += Axes(left, kPanelWidth - 40, 5, 100, "%.0f%%");
   const double group = (kPanelWidth - 40) / std::max<size_t>(1, order.size());
   const double bar = group * 0.35;
@@ -96,19 +112,23 @@ std::string TimePanel(const BenchRun& run) {
   }
   const double left = kPanelWidth + 110;
   const double width = kPanelWidth - 40;
-  std::string out = Text(left + width / 2, 30, absl::StrFormat("Time to a correct fix (%d bugs)", seconds.size()),
-                         "middle", 14);
+  std::string out =
+      Text(left + width / 2, 30, absl::StrFormat("Time to a correct fix (%d bugs)", seconds.size()),
+           "middle", 14);
   const Histogram histogram = MakeHistogram(seconds, 10);
-  const int highest = std::max(1, *std::max_element(histogram.counts.begin(), histogram.counts.end()));
+  const int highest =
+      std::max(1, *std::max_element(histogram.counts.begin(), histogram.counts.end()));
   out += Axes(left, width, highest, highest, "%.0f");
   const double bottom = kPlotTop + kPlotHeight;
   const double bin = width / histogram.counts.size();
   for (size_t i = 0; i < histogram.counts.size(); ++i) {
     const double h = kPlotHeight * histogram.counts[i] / static_cast<double>(highest);
     const double from = histogram.width * i;
-    out += Rect(left + bin * i + 1, bottom - h, bin - 2, h, kCorrectColor,
-                absl::StrFormat("%.0f-%.0f s: %d bugs", from, from + histogram.width, histogram.counts[i]));
-    if (i % 2 == 0) out += Text(left + bin * i, bottom + 16, absl::StrFormat("%.0f", from), "middle", 10);
+    out += Rect(
+        left + bin * i + 1, bottom - h, bin - 2, h, kCorrectColor,
+        absl::StrFormat("%.0f-%.0f s: %d bugs", from, from + histogram.width, histogram.counts[i]));
+    if (i % 2 == 0)
+      out += Text(left + bin * i, bottom + 16, absl::StrFormat("%.0f", from), "middle", 10);
   }
   out += Text(left + width, bottom + 16,
               absl::StrFormat("%.0f", histogram.width * histogram.counts.size()), "middle", 10);
@@ -131,7 +151,8 @@ Histogram MakeHistogram(const std::vector<double>& values, int bins) {
     if (histogram.width >= raw) break;
   }
   for (double value : values) {
-    const size_t bin = std::min(histogram.counts.size() - 1, static_cast<size_t>(std::max(0.0, value) / histogram.width));
+    const size_t bin = std::min(histogram.counts.size() - 1,
+                                static_cast<size_t>(std::max(0.0, value) / histogram.width));
     ++histogram.counts[bin];
   }
   return histogram;
@@ -143,8 +164,10 @@ std::string ResultsSvg(const BenchRun& run) {
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
       "font-family=\"sans-serif\">\n",
       kWidth, kHeight, kWidth, kHeight);
-  out += absl::StrFormat("  <title>smallfix bench (%s mode, %d bugs)</title>\n", Escape(run.mode), run.bugs.size());
-  out += absl::StrFormat("  <rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"white\"/>\n", kWidth, kHeight);
+  out += absl::StrFormat("  <title>smallfix bench (%s mode, %d bugs)</title>\n", Escape(run.mode),
+                         run.bugs.size());
+  out += absl::StrFormat("  <rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"white\"/>\n",
+                         kWidth, kHeight);
   out += RatesPanel(run);
   out += TimePanel(run);
   out += "</svg>\n";

@@ -29,7 +29,8 @@ nlohmann::json BugJson(const BugResult& bug) {
   if (!bug.template_id.empty()) out["template"] = bug.template_id;
   if (!bug.error.empty()) out["error"] = bug.error;
   if (bug.llm) {
-    out["heuristic_rank"] = bug.heuristic_rank ? nlohmann::json(*bug.heuristic_rank) : nlohmann::json(nullptr);
+    out["heuristic_rank"] =
+        bug.heuristic_rank ? nlohmann::json(*bug.heuristic_rank) : nlohmann::json(nullptr);
     out["llm_rank"] = bug.llm_rank ? nlohmann::json(*bug.llm_rank) : nlohmann::json(nullptr);
     out["llm_notes"] = bug.llm_notes;
     out["ranked"] = bug.ranked;
@@ -59,8 +60,12 @@ nlohmann::json ResultsJson(const BenchRun& run) {
   for (const BugResult& bug : run.bugs) bugs.push_back(BugJson(bug));
   nlohmann::json totals = nlohmann::json::object();
   for (const auto& [key, value] : ComputeTotals(run.bugs)) totals[key] = TotalsJson(value);
-  nlohmann::json out = {{"mode", run.mode}, {"jobs", run.jobs}, {"validation", run.warm ? "warm" : "cold"}, {"seconds", Round(run.seconds, 0.1)},
-                        {"bugs", bugs}, {"totals", totals}};
+  nlohmann::json out = {{"mode", run.mode},
+                        {"jobs", run.jobs},
+                        {"validation", run.warm ? "warm" : "cold"},
+                        {"seconds", Round(run.seconds, 0.1)},
+                        {"bugs", bugs},
+                        {"totals", totals}};
   // Only with --llm, so that a run without it writes what it always did.
   if (!run.llm_model.empty()) out["llm"] = LlmComparisonJson(run);
   return out;

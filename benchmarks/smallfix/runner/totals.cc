@@ -53,7 +53,8 @@ std::vector<std::string> TotalsOrder(const std::map<std::string, Totals>& totals
     if (totals.count(family)) order.push_back(family);
   }
   for (const auto& [key, unused] : totals) {
-    if (key != "all" && std::find(order.begin(), order.end(), key) == order.end()) order.push_back(key);
+    if (key != "all" && std::find(order.begin(), order.end(), key) == order.end())
+      order.push_back(key);
   }
   if (totals.count("all")) order.push_back("all");
   return order;

@@ -10,7 +10,7 @@ namespace smallfix::bench {
 namespace {
 
 struct Hunk {
-  int old_start = 0;                 // 1-based; 0 for an empty old side
+  int old_start = 0;                   // 1-based; 0 for an empty old side
   std::vector<std::string> old_lines;  // with their newlines
   std::vector<std::string> new_lines;
 };
@@ -35,7 +35,8 @@ std::vector<std::string> SplitLines(std::string_view text) {
 // "a/pkg/mod.py\t2024-..." -> "pkg/mod.py"; "/dev/null" stays.
 std::string StripPath(std::string_view header) {
   std::string path(header.substr(0, header.find('\t')));
-  while (!path.empty() && (path.back() == '\n' || path.back() == '\r' || path.back() == ' ')) path.pop_back();
+  while (!path.empty() && (path.back() == '\n' || path.back() == '\r' || path.back() == ' '))
+    path.pop_back();
   if (path == "/dev/null") return path;
   if (path.size() > 2 && (path.starts_with("a/") || path.starts_with("b/"))) path = path.substr(2);
   return path;
@@ -49,14 +50,18 @@ absl::StatusOr<std::vector<FilePatch>> Parse(const std::string& diff) {
     const std::string& line = lines[i];
     if (line.starts_with("--- ") && i + 1 < lines.size() && lines[i + 1].starts_with("+++ ")) {
       patches.push_back({StripPath(std::string_view(line).substr(4)),
-                         StripPath(std::string_view(lines[i + 1]).substr(4)), {}});
+                         StripPath(std::string_view(lines[i + 1]).substr(4)),
+                         {}});
       ++i;
       continue;
     }
     int old_start = 0, old_count = 1, new_start = 0, new_count = 1;
     std::string old_count_text, new_count_text;
-    if (!RE2::FullMatch(line, kHunk, &old_start, &old_count_text, &new_start, &new_count_text)) continue;
-    if (patches.empty()) return absl::InvalidArgumentError(absl::StrFormat("diff line %d: a hunk before any file header", i + 1));
+    if (!RE2::FullMatch(line, kHunk, &old_start, &old_count_text, &new_start, &new_count_text))
+      continue;
+    if (patches.empty())
+      return absl::InvalidArgumentError(
+          absl::StrFormat("diff line %d: a hunk before any file header", i + 1));
     if (!old_count_text.empty()) old_count = std::atoi(old_count_text.c_str());
     if (!new_count_text.empty()) new_count = std::atoi(new_count_text.c_str());
     Hunk hunk;
@@ -81,11 +86,13 @@ absl::StatusOr<std::vector<FilePatch>> Parse(const std::string& diff) {
         hunk.new_lines.push_back(text);
         ++new_seen;
       } else {
-        return absl::InvalidArgumentError(absl::StrFormat("diff line %d: unexpected hunk line", i + 1));
+        return absl::InvalidArgumentError(
+            absl::StrFormat("diff line %d: unexpected hunk line", i + 1));
       }
     }
     if (old_seen != old_count || new_seen != new_count) {
-      return absl::InvalidArgumentError(absl::StrFormat("diff line %d: the hunk is shorter than its header says", i + 1));
+      return absl::InvalidArgumentError(
+          absl::StrFormat("diff line %d: the hunk is shorter than its header says", i + 1));
     }
     patches.back().hunks.push_back(std::move(hunk));
   }
@@ -93,7 +100,8 @@ absl::StatusOr<std::vector<FilePatch>> Parse(const std::string& diff) {
   return patches;
 }
 
-bool MatchesAt(const std::vector<std::string>& file, const std::vector<std::string>& old_lines, size_t at) {
+bool MatchesAt(const std::vector<std::string>& file, const std::vector<std::string>& old_lines,
+               size_t at) {
   if (at + old_lines.size() > file.size()) return false;
   for (size_t k = 0; k < old_lines.size(); ++k) {
     if (file[at + k] != old_lines[k]) return false;
@@ -110,14 +118,18 @@ absl::StatusOr<std::string> ApplyHunks(const std::string& file_name, const std::
     const long wanted = std::max(0L, (hunk.old_start > 0 ? hunk.old_start - 1 : 0) + shift);
     long found = -1;
     for (long offset = 0; offset <= static_cast<long>(lines.size()) && found < 0; ++offset) {
-      if (MatchesAt(lines, hunk.old_lines, wanted + offset)) found = wanted + offset;
-      else if (offset > 0 && wanted - offset >= 0 && MatchesAt(lines, hunk.old_lines, wanted - offset)) found = wanted - offset;
+      if (MatchesAt(lines, hunk.old_lines, wanted + offset))
+        found = wanted + offset;
+      else if (offset > 0 && wanted - offset >= 0 &&
+               MatchesAt(lines, hunk.old_lines, wanted - offset))
+        found = wanted - offset;
     }
     if (found < 0) {
-      return absl::FailedPreconditionError(
-          absl::StrFormat("%s: hunk %d (at line %d) does not apply", file_name, h + 1, hunk.old_start));
+      return absl::FailedPreconditionError(absl::StrFormat(
+          "%s: hunk %d (at line %d) does not apply", file_name, h + 1, hunk.old_start));
     }
-    lines.erase(lines.begin() + found, lines.begin() + found + static_cast<long>(hunk.old_lines.size()));
+    lines.erase(lines.begin() + found,
+                lines.begin() + found + static_cast<long>(hunk.old_lines.size()));
     lines.insert(lines.begin() + found, hunk.new_lines.begin(), hunk.new_lines.end());
     shift += static_cast<long>(hunk.new_lines.size()) - static_cast<long>(hunk.old_lines.size());
   }
@@ -128,7 +140,8 @@ absl::StatusOr<std::string> ApplyHunks(const std::string& file_name, const std::
 
 }  // namespace
 
-absl::StatusOr<std::vector<FileChange>> ApplyUnifiedDiff(const std::string& diff, const FileReader& read) {
+absl::StatusOr<std::vector<FileChange>> ApplyUnifiedDiff(const std::string& diff,
+                                                         const FileReader& read) {
   absl::StatusOr<std::vector<FilePatch>> patches = Parse(diff);
   if (!patches.ok()) return patches.status();
   std::vector<FileChange> out;

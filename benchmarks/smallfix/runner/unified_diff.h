@@ -20,7 +20,8 @@ using FileReader = std::function<absl::StatusOr<std::string>(const std::string& 
 // Applies a unified diff (`git diff` or `diff -u` with a/ and b/ prefixes) to the files
 // `read` gives, in memory. Hunks must match their context exactly; a hunk is looked for
 // at its line first and then nearby, as `patch` does. /dev/null marks created files.
-absl::StatusOr<std::vector<FileChange>> ApplyUnifiedDiff(const std::string& diff, const FileReader& read);
+absl::StatusOr<std::vector<FileChange>> ApplyUnifiedDiff(const std::string& diff,
+                                                         const FileReader& read);
 
 }  // namespace smallfix::bench
 
