@@ -10,6 +10,9 @@ BUG="${1:-guard-none-grad-skip}"
 DIR="benchmarks/smallfix/bugs/$BUG"
 [[ -d "$DIR" ]] || { echo "demo: no bug $BUG under benchmarks/smallfix/bugs" >&2; exit 2; }
 [[ -x build/smallfix ]] || { echo "demo: build/smallfix is missing; run scripts/setup.sh first" >&2; exit 2; }
+# The project venv (scripts/setup.sh) runs the tests, as in scripts/test.sh: its python3 comes
+# first on PATH, the default interpreter (a python3 elsewhere on PATH may lack torch).
+export PATH="$PWD/.venv/bin:$PATH"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
