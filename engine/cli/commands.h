@@ -7,7 +7,7 @@
 
 namespace smallfix::cli {
 
-// Exit statuses of the CLI contract (DESIGN.md).
+// Exit statuses of the CLI contract (docs/design.md, "Exit statuses").
 inline constexpr int kExitFound = 0;     // a plausible patch (or the asked-for result)
 inline constexpr int kExitNone = 1;      // nothing found
 inline constexpr int kExitBadInput = 2;  // bad input: a message on stderr says what

@@ -184,7 +184,7 @@ void AddRepairCommand(CLI::App& app, int* exit_status) {
               "Also ask the LLM for up to N edits at the top sites");
   repair->add_flag("--apply", o->apply,
                    "Apply the best patch to the working tree (refused when it is dirty)");
-  repair->add_flag("--json", o->json, "Print one JSON object (see DESIGN.md)");
+  repair->add_flag("--json", o->json, "Print one JSON object (docs/design.md, \"JSON\")");
   repair->add_option("--sarif", o->sarif, "Also write SARIF 2.1.0 with fixes to FILE");
   repair->add_flag("-q,--quiet", o->quiet, "No progress on stderr");
   repair->callback([o, exit_status] { *exit_status = Run(*o); });

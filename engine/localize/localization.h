@@ -9,7 +9,7 @@
 
 namespace smallfix {
 
-// What went wrong, as the failure printed it, and its class (DESIGN.md, issue 3).
+// What went wrong, as the failure printed it, and its class (docs/design.md, "The pipeline").
 struct Symptom {
   std::string exception_type;  // "AttributeError" (module qualifier dropped); "" for hangs
   std::string message;         // "'NoneType' object has no attribute 'div_'"

@@ -11,7 +11,7 @@
 namespace smallfix {
 
 // The prompts smallfix sends, and nothing else: the failure text, the code around each site,
-// and the candidates' diffs. README.md ("What is sent") quotes this file's promise.
+// and the candidates' diffs. docs/llm.md ("What is sent") quotes this file's promise.
 
 // A candidate as the model sees it: an id ("c1") and the candidate.
 struct PromptCandidate {

@@ -8,7 +8,7 @@
 
 namespace smallfix {
 
-// The JSON object of `repair --json` (the contract in DESIGN.md).
+// The JSON object of `repair --json` (the contract in docs/design.md, "JSON").
 nlohmann::json ReportJson(const RepairReport& report);
 
 // The human report: the failure, the sites, each candidate tried with its stages, and the
