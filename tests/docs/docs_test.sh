@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The docs stand alone: README.md stays under 150 lines, nothing in the project points outside
-# it (no ../shared path, no DESIGN.md, which the project does not have), every relative link
-# in README.md and docs/*.md names a file that exists, and every repo path the docs quote in
-# backticks (engine/..., docs/..., scripts/...) exists.
+# it (no path into a sibling shared/ folder, no DESIGN file, which the project does not have),
+# every relative link in README.md and docs/*.md names a file that exists, and every repo path
+# the docs quote in backticks (engine/..., docs/..., scripts/...) exists.
 # Usage: docs_test.sh SOURCE_DIR
 set -uo pipefail
 shopt -s nullglob
