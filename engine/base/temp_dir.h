@@ -7,6 +7,7 @@
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "engine/base/run_owner.h"
 
 namespace smallfix {
 
@@ -15,9 +16,13 @@ namespace smallfix {
 // cancelled run unwinds.
 class TempDir {
  public:
-  // `prefix` names it ("smallfix" -> /tmp/smallfix-Ab12Cd).
+  // `prefix` and this process's owner tag name it ("smallfix" ->
+  // /tmp/smallfix-4242.880123.0a1b2c3d-Ab12Cd; run_owner.h), so that a later run can remove it
+  // when this one was killed before it could (SweepDeadRunDirs).
   static absl::StatusOr<TempDir> Create(const std::string& prefix = "smallfix") {
-    std::string pattern = (std::filesystem::temp_directory_path() / (prefix + "-XXXXXX")).string();
+    std::string pattern = (std::filesystem::temp_directory_path() /
+                           (prefix + "-" + OwnerTag(ThisProcess()) + "-XXXXXX"))
+                              .string();
     if (mkdtemp(pattern.data()) == nullptr) {
       return absl::InternalError("cannot create a temporary directory under " +
                                  std::filesystem::temp_directory_path().string());

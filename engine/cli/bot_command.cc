@@ -9,11 +9,12 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_replace.h"
 #include "engine/base/concat.h"
+#include "engine/base/dir_lock.h"
 #include "engine/base/temp_dir.h"
 #include "engine/cli/bot_issue.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/interrupts.h"
-#include "engine/vcs/workspace.h"
+#include "engine/vcs/run_sweep.h"
 
 namespace smallfix::cli {
 namespace {
@@ -109,12 +110,28 @@ int Run(const BotFlags& flags) {
     scratch.emplace(*std::move(dir));
     checkout = scratch->path() + "/repo";
   }
+  // A kept clone is changed by the run that uses it (fetch, checkout, commits on the fix
+  // branch): bot runs at once on one --checkout take turns.
+  std::optional<DirLock> checkout_lock;
+  if (!flags.checkout.empty()) {
+    absl::StatusOr<DirLock> lock = DirLock::Acquire(
+        checkout,
+        [&] {
+          output.Progress(Concat("waiting for another smallfix bot run that is using the checkout ",
+                                 checkout, " to finish"));
+        },
+        cancel);
+    if (!lock.ok()) return Fail(output, lock.status());
+    checkout_lock.emplace(*std::move(lock));
+  }
   GitAuth auth{output.token, cancel};
   if (!flags.quiet) output.Progress(Concat("fetching ", repository->clone_url));
   if (absl::Status fetched = CloneOrFetch(repository->clone_url, checkout, auth); !fetched.ok()) {
     return Fail(output, fetched);
   }
-  PruneStaleWorkspaces(checkout);
+  SweepCounts swept = SweepDeadRuns(checkout);
+  swept.directories = SweepDeadRunDirs().directories;
+  if (std::string note = SweepNote(swept); !note.empty() && !flags.quiet) output.Progress(note);
 
   BotContext context;
   context.github = &*github;

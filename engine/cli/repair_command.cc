@@ -8,6 +8,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_format.h"
 #include "engine/base/concat.h"
+#include "engine/base/dir_lock.h"
 #include "engine/base/read_file.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/interrupts.h"
@@ -22,7 +23,19 @@
 namespace smallfix::cli {
 namespace {
 
-absl::Status Apply(const std::string& repo, const ValidatedCandidate& best) {
+absl::Status Apply(const std::string& repo, const ValidatedCandidate& best,
+                   const std::atomic<bool>* cancel) {
+  // The check and the writes are one step among runs at once: a second run applying a patch
+  // to this tree finds the first one's patch there and refuses, instead of mixing two.
+  absl::StatusOr<DirLock> lock = DirLock::Acquire(
+      repo,
+      [&] {
+        std::cerr << "smallfix: --apply: waiting for another smallfix run that is applying its "
+                     "patch to "
+                  << repo << "\n";
+      },
+      cancel);
+  if (!lock.ok()) return lock.status();
   absl::StatusOr<std::vector<std::string>> dirty = ModifiedTrackedFiles(repo);
   if (!dirty.ok()) return dirty.status();
   if (!dirty->empty()) {
@@ -113,7 +126,7 @@ int Run(const RepairFlags& options) {
   }
   const ValidatedCandidate* best = BestCandidate(*report, request->validate);
   if (best != nullptr && options.apply) {
-    if (absl::Status applied = Apply(options.repo, *best); !applied.ok()) {
+    if (absl::Status applied = Apply(options.repo, *best, cancel); !applied.ok()) {
       std::cerr << "smallfix: " << applied.message() << "\n";
       return ExitStatusFor(applied);
     }

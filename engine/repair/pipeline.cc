@@ -18,7 +18,7 @@
 #include "engine/rank/heuristic_ranker.h"
 #include "engine/repair/rank_order.h"
 #include "engine/repair/symptom_input.h"
-#include "engine/vcs/workspace.h"
+#include "engine/vcs/run_sweep.h"
 #include "validators/failure_capture.h"
 #include "validators/junit_reader.h"
 #include "validators/python_env.h"
@@ -229,7 +229,11 @@ absl::StatusOr<RepairReport> RunRepair(const RepairRequest& request) {
   std::atomic<bool> stop_reproduction{false};
   std::future<absl::StatusOr<TestRun>> reproduction;
   if (request.validate && !plan.failing_test.empty()) {
-    PruneStaleWorkspaces(request.repo);
+    // What runs killed outright left here: worktrees and branches in the repository, their
+    // scratch directories. A live run's are left alone, so runs at once never disturb each other.
+    SweepCounts swept = SweepDeadRuns(request.repo);
+    swept.directories = SweepDeadRunDirs().directories;
+    if (std::string note = SweepNote(swept); !note.empty()) report.notes.push_back(note);
     absl::StatusOr<TempDir> created = TempDir::Create();
     if (!created.ok()) return created.status();
     scratch.emplace(*std::move(created));

@@ -2,12 +2,14 @@
 
 #include <git2.h>
 
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 
 #include "absl/strings/str_format.h"
 #include "engine/base/concat.h"
 #include "engine/base/libgit2.h"
+#include "engine/base/run_owner.h"
 
 namespace smallfix {
 namespace {
@@ -86,6 +88,26 @@ absl::Status CopyUncommitted(git_repository* repo, const fs::path& from, const f
   return status;
 }
 
+// Points the new worktree's HEAD at `commit` directly and deletes the branch libgit2 made for it:
+// a run needs no branch, and none is left in the user's repository.
+absl::Status Detach(git_repository* repo, git_worktree* worktree, const std::string& branch_name,
+                    const git_oid& commit) {
+  git_repository* raw = nullptr;
+  if (git_repository_open_from_worktree(&raw, worktree) != 0)
+    return Libgit2Error("opening the new worktree");
+  RepoPtr linked(raw);
+  if (git_repository_set_head_detached(linked.get(), &commit) != 0)
+    return Libgit2Error("detaching the new worktree's HEAD");
+  git_reference* branch = nullptr;
+  if (git_branch_lookup(&branch, repo, branch_name.c_str(), GIT_BRANCH_LOCAL) == 0) {
+    const int deleted = git_branch_delete(branch);
+    git_reference_free(branch);
+    if (deleted != 0) return Libgit2Error(Concat("deleting the branch ", branch_name));
+  }
+  git_error_clear();
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::StatusOr<std::unique_ptr<Workspace>> Workspace::Create(const std::string& repo_root,
@@ -118,22 +140,29 @@ absl::StatusOr<std::unique_ptr<Workspace>> Workspace::Create(const std::string& 
   }
   git_reference_free(head);
 
-  // A worktree at HEAD. libgit2 1.5 creates a branch named after it; the destructor
-  // deletes that branch again.
-  git_worktree_add_options options;
-  git_worktree_add_options_init(&options, GIT_WORKTREE_ADD_OPTIONS_VERSION);
-  const std::string worktree_name = Concat("smallfix-", name);
-  git_worktree* worktree = nullptr;
+  // A worktree at HEAD under a name no other run uses (two runs on one repository at once,
+  // or one after a killed run, never meet in .git/worktrees), with a detached HEAD: libgit2
+  // 1.5 creates a branch of the worktree's name, which is deleted at once. Between the two a
+  // killed run leaves a branch whose name records its owner, and SweepDeadRuns deletes it.
+  static std::atomic<int> sequence{0};
+  const std::string worktree_name =
+      absl::StrFormat("smallfix-%s-%d-%s", OwnerTag(ThisProcess()), ++sequence, name);
   git_object* commit = nullptr;
   if (git_revparse_single(&commit, repo.get(), "HEAD^{commit}") != 0)
     return Libgit2Error("resolving HEAD");
+  const git_oid head_id = *git_object_id(commit);
   git_object_free(commit);
+  git_worktree_add_options options;
+  git_worktree_add_options_init(&options, GIT_WORKTREE_ADD_OPTIONS_VERSION);
+  git_worktree* worktree = nullptr;
   if (git_worktree_add(&worktree, repo.get(), worktree_name.c_str(), path.c_str(), &options) != 0) {
     return Libgit2Error(Concat("creating a worktree at ", path.string()));
   }
-  git_worktree_free(worktree);
   auto workspace =
       std::unique_ptr<Workspace>(new Workspace(root.string(), path.string(), worktree_name));
+  absl::Status detached = Detach(repo.get(), worktree, worktree_name, head_id);
+  git_worktree_free(worktree);
+  if (!detached.ok()) return detached;
   if (absl::Status status = CopyUncommitted(repo.get(), root, path); !status.ok()) return status;
   return workspace;
 }
@@ -156,7 +185,7 @@ Workspace::~Workspace() {
     git_worktree_prune(worktree, &options);
     git_worktree_free(worktree);
   }
-  // The branch git_worktree_add created for it.
+  // The branch git_worktree_add created for it, when detaching failed.
   git_reference* branch = nullptr;
   if (git_branch_lookup(&branch, repo.get(), worktree_name_.c_str(), GIT_BRANCH_LOCAL) == 0) {
     git_branch_delete(branch);
@@ -172,38 +201,6 @@ absl::Status Workspace::WriteFile(const std::string& relative_path, std::string_
   out.write(text.data(), static_cast<std::streamsize>(text.size()));
   if (!out) return absl::InternalError(Concat("cannot write ", target.string()));
   return absl::OkStatus();
-}
-
-void PruneStaleWorkspaces(const std::string& repo_root) {
-  EnsureLibgit2();
-  git_repository* raw = nullptr;
-  if (git_repository_open_ext(&raw, repo_root.c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr) !=
-      0) {
-    git_error_clear();
-    return;
-  }
-  RepoPtr repo(raw);
-  git_strarray names{};
-  if (git_worktree_list(&names, repo.get()) != 0) return;
-  for (size_t i = 0; i < names.count; ++i) {
-    const std::string name = names.strings[i];
-    if (!name.starts_with("smallfix-")) continue;
-    git_worktree* worktree = nullptr;
-    if (git_worktree_lookup(&worktree, repo.get(), name.c_str()) != 0) continue;
-    if (git_worktree_validate(worktree) != 0) {  // its directory is gone
-      git_worktree_prune_options options;
-      git_worktree_prune_options_init(&options, GIT_WORKTREE_PRUNE_OPTIONS_VERSION);
-      git_worktree_prune(worktree, &options);
-      git_reference* branch = nullptr;
-      if (git_branch_lookup(&branch, repo.get(), name.c_str(), GIT_BRANCH_LOCAL) == 0) {
-        git_branch_delete(branch);
-        git_reference_free(branch);
-      }
-    }
-    git_worktree_free(worktree);
-  }
-  git_strarray_dispose(&names);
-  git_error_clear();
 }
 
 }  // namespace smallfix

@@ -12,14 +12,17 @@ namespace smallfix {
 // A scratch copy of the user's repo where one candidate is applied and tested, so the
 // user's tree is never touched.
 //
-// For a git repo it is a linked worktree at HEAD (libgit2), plus the user's uncommitted
-// changes and untracked files copied over, so tests see exactly what the user sees. For
-// anything else it is a plain recursive copy. The destructor removes the directory and the
-// worktree's record in the repo's .git (also after an exception or on a cancelled run);
-// PruneStaleWorkspaces cleans up after a run that was killed outright.
+// For a git repo it is a linked worktree at HEAD (libgit2) with a detached HEAD, plus the
+// user's uncommitted changes and untracked files copied over, so tests see exactly what the
+// user sees. Its name in the repo's .git/worktrees records the run that made it,
+// smallfix-<owner tag>-<n>-<name> (engine/base/run_owner.h), so runs on one repository at once
+// never collide. For anything else it is a plain recursive copy. The destructor removes the
+// directory and the worktree's record (also after an exception or on a cancelled run);
+// SweepDeadRuns (run_sweep.h) cleans up after a run that was killed outright.
 class Workspace {
  public:
-  // Creates `parent_dir`/`name` from `repo_root`. `name` must be unique per run.
+  // Creates `parent_dir`/`name` from `repo_root`; `parent_dir` is the run's own scratch
+  // directory, so `name` ("reproduce", "c3") need only be unique within the run.
   static absl::StatusOr<std::unique_ptr<Workspace>> Create(const std::string& repo_root,
                                                            const std::string& parent_dir,
                                                            const std::string& name);
@@ -43,10 +46,6 @@ class Workspace {
   std::string path_;
   std::string worktree_name_;  // empty for a plain copy
 };
-
-// Removes worktree records of `repo_root` named smallfix-* whose directories are gone
-// (a run killed with SIGKILL cannot clean up after itself).
-void PruneStaleWorkspaces(const std::string& repo_root);
 
 }  // namespace smallfix
 

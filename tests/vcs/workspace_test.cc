@@ -77,8 +77,8 @@ TEST_F(WorkspaceTest, GitWorktreeCarriesUncommittedChangesAndCleansUp) {
   }
   EXPECT_FALSE(fs::exists(path));
   const std::string worktrees = Shell("git -C '" + repo_.string() + "' worktree list");
-  EXPECT_THAT(worktrees, ::testing::Not(::testing::HasSubstr("smallfix-c1")));
-  EXPECT_THAT(Shell("git -C '" + repo_.string() + "' branch"), ::testing::Not(::testing::HasSubstr("smallfix-c1")));
+  EXPECT_THAT(worktrees, ::testing::Not(::testing::HasSubstr("smallfix-")));
+  EXPECT_THAT(Shell("git -C '" + repo_.string() + "' branch"), ::testing::Not(::testing::HasSubstr("smallfix-")));
   EXPECT_EQ(Shell("git -C '" + repo_.string() + "' status --porcelain"), status_before);
 }
 
@@ -96,21 +96,6 @@ TEST_F(WorkspaceTest, PlainCopyForANonGitDirectory) {
     EXPECT_FALSE(fs::exists(fs::path(path) / "__pycache__"));
   }
   EXPECT_FALSE(fs::exists(path));
-}
-
-TEST_F(WorkspaceTest, PrunesWorkspacesOfAKilledRun) {
-  MakeGitRepo();
-  absl::StatusOr<std::unique_ptr<Workspace>> workspace =
-      Workspace::Create(repo_.string(), (base_ / "scratch").string(), "c9");
-  ASSERT_TRUE(workspace.ok());
-  // Simulate SIGKILL: the directory vanishes without the destructor running.
-  fs::remove_all((*workspace)->path());
-  Workspace* killed = workspace->release();
-  EXPECT_THAT(Shell("git -C '" + repo_.string() + "' worktree list"), ::testing::HasSubstr("smallfix-c9"));
-  PruneStaleWorkspaces(repo_.string());
-  delete killed;  // after pruning its destructor finds nothing left to clean
-  EXPECT_THAT(Shell("git -C '" + repo_.string() + "' worktree list"), ::testing::Not(::testing::HasSubstr("smallfix-c9")));
-  EXPECT_THAT(Shell("git -C '" + repo_.string() + "' branch"), ::testing::Not(::testing::HasSubstr("smallfix-c9")));
 }
 
 }  // namespace
