@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -32,10 +33,67 @@ void CloseFd(int* fd) {
   }
 }
 
+void SetDisposition(int signal_number, void (*handler)(int)) {
+  struct sigaction action;
+  std::memset(&action, 0, sizeof(action));
+  action.sa_handler = handler;
+  ::sigaction(signal_number, &action, nullptr);
+}
+
+// smallfix's pid as the supervisor saw it at fork (the supervisor's own copy of memory).
+pid_t supervised_for = 0;
+
+void KillGroupIfOrphaned(int) {
+  if (::getppid() != supervised_for) ::kill(0, SIGKILL);  // the supervisor goes with it
+}
+
+// The group's leader is a supervisor that runs the command as its child and exits as the
+// command did. It exists for one case: smallfix killed outright (SIGKILL, the OOM killer),
+// which cannot stop its process groups; a test in a 10-minute soak, and whatever it started
+// in its group, would outlive it. The kernel tells the supervisor (PR_SET_PDEATHSIG, sent
+// when the thread that forked it ends: that thread waits for it, so it ends no earlier) and
+// it kills the whole group. A signal to the group (a time limit, Ctrl-C) reaches the command
+// itself; the supervisor ignores it and waits. Returns in the command's process only.
+void Supervise(pid_t parent, int error_fd) {
+  supervised_for = parent;
+  SetDisposition(SIGHUP, KillGroupIfOrphaned);
+  for (int signal_number : {SIGINT, SIGTERM, SIGQUIT, SIGPIPE})
+    SetDisposition(signal_number, SIG_IGN);
+  SetDisposition(SIGCHLD, SIG_DFL);
+  sigset_t empty;
+  sigemptyset(&empty);
+  ::sigprocmask(SIG_SETMASK, &empty, nullptr);
+  ::prctl(PR_SET_PDEATHSIG, SIGHUP);
+  KillGroupIfOrphaned(0);  // smallfix ended before the signal was set up
+  const pid_t command = ::fork();
+  if (command == 0) return;
+  if (command < 0) {
+    const int saved_errno = errno;
+    ssize_t ignored = ::write(error_fd, &saved_errno, sizeof(saved_errno));
+    (void)ignored;
+    ::_exit(127);
+  }
+  // Nothing of smallfix's stays open here: the error pipe must reach EOF at the command's exec.
+  if (::syscall(SYS_close_range, 0u, ~0u, 0u) != 0) {
+    for (int fd = 0; fd < 65536; ++fd) ::close(fd);
+  }
+  int status = 0;
+  while (::waitpid(command, &status, 0) < 0) {
+    if (errno != EINTR) ::_exit(127);
+  }
+  if (WIFEXITED(status)) ::_exit(WEXITSTATUS(status));
+  const int signal_number = WTERMSIG(status);
+  SetDisposition(signal_number, SIG_DFL);
+  ::kill(::getpid(), signal_number);
+  ::_exit(128 + signal_number);
+}
+
 // Only async-signal-safe calls between fork and exec: the parent prepared everything.
-[[noreturn]] void ExecChild(int output_fd, int input_fd, int error_fd, const char* cwd,
-                            const struct rlimit* memory, char* const* argv, char* const* envp) {
+[[noreturn]] void ExecChild(pid_t parent, int output_fd, int input_fd, int error_fd,
+                            const char* cwd, const struct rlimit* memory, char* const* argv,
+                            char* const* envp) {
   ::setpgid(0, 0);
+  Supervise(parent, error_fd);
   // Default signal dispositions and an empty mask: a parent that blocks or ignores signals
   // must not pass that on to the test it runs.
   struct sigaction action;
@@ -112,6 +170,7 @@ absl::StatusOr<ProcessResult> RunProcess(const ProcessOptions& options) {
         absl::StrFormat("cannot create pipes: %s", std::strerror(saved)));
   }
   const Clock::time_point start = Clock::now();
+  const pid_t parent = ::getpid();
   const pid_t pid = ::fork();
   if (pid < 0) {
     const int saved = errno;
@@ -122,7 +181,8 @@ absl::StatusOr<ProcessResult> RunProcess(const ProcessOptions& options) {
   if (pid == 0) {
     // The child gets the write end of the output pipe, the read end of stdin's pipe and
     // the write end of the error pipe; the others are CLOEXEC and go away at exec.
-    ExecChild(output[1], input[0], error[1], options.cwd.empty() ? nullptr : options.cwd.c_str(),
+    ExecChild(parent, output[1], input[0], error[1],
+              options.cwd.empty() ? nullptr : options.cwd.c_str(),
               options.memory_limit_bytes > 0 ? &memory : nullptr, argv.data(), envp.data());
   }
   ::setpgid(pid, pid);  // also here, so that kill(-pid) works before the child runs

@@ -50,6 +50,9 @@ std::vector<char*> Pointers(std::vector<std::string>& strings);
 // the result says timed_out. When the child exits, anything it left running in its group
 // (a daemon holding the pipe open) is killed too, so RunProcess never hangs on a pipe.
 // No zombies and no file descriptors are left behind; interrupted system calls are retried.
+// The group's leader is a small supervisor (a fork of this process that runs no code but
+// waits) with the command as its child: when this process is killed outright it kills the
+// group, so nothing outlives smallfix; it exits with the command's status or signal.
 //
 // Errors are only for not being able to start: a missing program, a bad cwd, no fork.
 // A non-zero exit, a signal or a timeout is a result, not an error.

@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -10,6 +11,7 @@
 #include <fstream>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace smallfix {
 namespace {
@@ -145,6 +147,36 @@ TEST(ProcessTest, TimeoutKillsTheWholeGroup) {
     ++checked;
   }
   EXPECT_EQ(checked, 2);
+}
+
+// smallfix killed outright (SIGKILL) cannot stop its process groups: the group's supervisor
+// learns of it from the kernel and kills the whole group, the command and what it started.
+TEST(ProcessTest, KillingTheRunnerKillsTheGroup) {
+  const std::string pids = ::testing::TempDir() + "/process_test_orphans";
+  std::filesystem::remove(pids);
+  const pid_t runner = fork();
+  if (runner == 0) {
+    ProcessOptions options;
+    options.shell_command = "sleep 300 & echo $! >> " + pids + "; echo $$ >> " + pids + "; sleep 301";
+    (void)RunProcess(options);
+    _exit(0);
+  }
+  std::vector<pid_t> started;
+  for (int i = 0; i < 250 && started.size() < 2; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    started.clear();
+    std::ifstream in(pids);
+    for (pid_t pid; in >> pid;) started.push_back(pid);
+  }
+  ASSERT_EQ(started.size(), 2u) << "the command did not start";
+  ASSERT_EQ(kill(runner, SIGKILL), 0);
+  waitpid(runner, nullptr, 0);
+  for (pid_t pid : started) {
+    for (int i = 0; i < 100 && ProcessAlive(pid); ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    EXPECT_FALSE(ProcessAlive(pid)) << pid << " outlived the process that ran it";
+  }
 }
 
 // The child exits but leaves a daemon holding the pipe: RunProcess returns promptly.
