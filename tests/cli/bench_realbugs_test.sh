@@ -4,7 +4,8 @@
 # into a cache made for the test). Checks: realbugs.py facts derives the sums and the split;
 # --verify passes for the real bug and fails, naming why, for a bug whose test passes before
 # the fix; the repair from the failing test's output alone is plausible and correct with the
-# fixed function first among the sites; a tree from a "PyPI" source distribution (a local
+# fixed function first among the sites, and --localize-only finds the same rank from the saved
+# output; a tree from a "PyPI" source distribution (a local
 # find-links folder) holds the same text; a broken bugs file is refused naming the line.
 set -euo pipefail
 SMALLFIX="$1"
@@ -144,6 +145,28 @@ PY
 grep -q "tiny-guard" "$work/repair.md"
 grep -q "<svg" "$work/repair.svg"
 grep -q "test_frozen_parameter_is_skipped" "$work/outputs/tiny-guard.txt"
+
+# --localize-only reads the saved output instead of running the tests: the same rank as the
+# full run; a bug with no saved output is an error that says so; the flag needs the folder.
+"$SMALLFIX" bench --realbugs --localize-only --from-outputs "$work/outputs" --mirror-root "$work/mirrors" \
+  --json "$work/localize.json" --markdown "$work/localize.md" > "$work/out" 2>&1 || { cat "$work/out"; exit 1; }
+python3 - "$work/repair.json" "$work/localize.json" <<'PY'
+import json, sys
+full = {b["id"]: b for b in json.load(open(sys.argv[1]))["bugs"]}
+run = json.load(open(sys.argv[2]))
+bugs = {b["id"]: b for b in run["bugs"]}
+assert run["mode"] == "localize", run["mode"]
+assert bugs["tiny-guard"]["localization_rank"] == full["tiny-guard"]["localization_rank"] == 1, bugs
+assert bugs["tiny-guard"]["sites"] == full["tiny-guard"]["sites"], (bugs, full)
+assert "no saved failing output" in bugs["tiny-passes-before"]["error"], bugs["tiny-passes-before"]
+assert run["totals"]["localized_top1"] == 1 and run["totals"]["errors"] == 1, run["totals"]
+PY
+grep -q "| tiny-guard | .* | localized | 1 |" "$work/localize.md" || { cat "$work/localize.md"; exit 1; }
+set +e
+"$SMALLFIX" bench --realbugs --localize-only --bug tiny-guard > "$work/out" 2>&1
+status=$?
+set -e
+[[ $status -eq 2 ]] && grep -q "give --from-outputs DIR" "$work/out" || { echo "exit $status"; cat "$work/out"; exit 1; }
 
 # A tree from source distributions: 1.0 without the fix, 1.1 with it and its test, served by
 # a PyPI JSON API of files (SMALLFIX_PYPI_JSON=file://...).

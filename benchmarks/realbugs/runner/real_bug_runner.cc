@@ -54,7 +54,9 @@ struct Prepared {
   std::string buggy, scratch, interpreter, source;
 };
 
-absl::StatusOr<Prepared> Prepare(const RealBug& bug, const RunOptions& options) {
+// `interpreter`: look the bug's venv up (every mode but --localize-only runs its tests).
+absl::StatusOr<Prepared> Prepare(const RealBug& bug, const RunOptions& options,
+                                 bool interpreter = true) {
   absl::StatusOr<TempDir> temp = TempDir::Create("smallfix-realbugs");
   if (!temp.ok()) return temp.status();
   Prepared prepared{*std::move(temp)};
@@ -64,14 +66,47 @@ absl::StatusOr<Prepared> Prepare(const RealBug& bug, const RunOptions& options) 
   fs::create_directories(prepared.scratch, error);
   if (error)
     return absl::InternalError(Concat("cannot make ", prepared.scratch, ": ", error.message()));
-  absl::StatusOr<std::string> interpreter = BugInterpreter(bug);
-  if (!interpreter.ok()) return interpreter.status();
-  prepared.interpreter = *interpreter;
+  if (interpreter) {
+    absl::StatusOr<std::string> found = BugInterpreter(bug);
+    if (!found.ok()) return found.status();
+    prepared.interpreter = *found;
+  }
   absl::StatusOr<std::string> source =
       MakeTree(bug, Side::kBuggy, prepared.buggy, options.trees, options.cancel);
   if (!source.ok()) return source.status();
   prepared.source = *source;
   return prepared;
+}
+
+// Makes the fixed tree beside the buggy one and reads what the fix changes in each file.
+absl::StatusOr<std::vector<FileChange>> FixOf(const RealBug& bug, const Prepared& prepared,
+                                              const RunOptions& options) {
+  const std::string fixed = prepared.temp.path() + "/fixed";
+  absl::StatusOr<std::string> made =
+      MakeTree(bug, Side::kFixed, fixed, options.trees, options.cancel);
+  if (!made.ok()) return made.status();
+  std::vector<FileChange> fix;
+  for (const std::string& file : bug.files) {
+    absl::StatusOr<std::string> before = ReadFile(prepared.buggy + "/" + file);
+    absl::StatusOr<std::string> after = ReadFile(fixed + "/" + file);
+    fix.push_back({file, before.ok() ? *before : "", after.ok() ? *after : ""});
+  }
+  return fix;
+}
+
+// The repair a user would ask for with the failing run's `output`: one request for both the
+// full run and --localize-only, so that both rank the same sites.
+RepairRequest RequestFor(const Prepared& prepared, const std::string& output,
+                         const ValidationPlan& plan, const RunOptions& options) {
+  RepairRequest request;
+  request.repo = prepared.buggy;
+  request.failure_text = output;
+  request.failure_kind = FailureKind::kLog;
+  request.templates_dir = options.templates_dir;
+  request.plan = plan;
+  request.top = 1;
+  request.jobs = 1;
+  return request;
 }
 
 // Why `run` of `what` on the `side` tree did not end as `should_pass` says, or "".
@@ -281,16 +316,9 @@ RealBugResult RepairBug(const RealBug& bug, const RunOptions& options) {
   absl::StatusOr<Prepared> prepared = Prepare(bug, options);
   if (!prepared.ok()) return fail(prepared.status());
   result.source = prepared->source;
-  const std::string fixed = prepared->temp.path() + "/fixed";
-  absl::StatusOr<std::string> made =
-      MakeTree(bug, Side::kFixed, fixed, options.trees, options.cancel);
-  if (!made.ok()) return fail(made.status());
-  std::vector<FileChange> fix;
-  for (const std::string& file : bug.files) {
-    absl::StatusOr<std::string> before = ReadFile(prepared->buggy + "/" + file);
-    absl::StatusOr<std::string> after = ReadFile(fixed + "/" + file);
-    fix.push_back({file, before.ok() ? *before : "", after.ok() ? *after : ""});
-  }
+  absl::StatusOr<std::vector<FileChange>> fix_or = FixOf(bug, *prepared, options);
+  if (!fix_or.ok()) return fail(fix_or.status());
+  const std::vector<FileChange>& fix = *fix_or;
 
   // The user's failing run: cold, once, its output kept as the failure to repair from.
   ValidationPlan plan = PlanFor(bug, prepared->interpreter, options);
@@ -307,14 +335,7 @@ RealBugResult RepairBug(const RealBug& bug, const RunOptions& options) {
   if (failing->passed)
     return fail(absl::FailedPreconditionError("the failing tests pass on the buggy tree"));
 
-  RepairRequest request;
-  request.repo = prepared->buggy;
-  request.failure_text = failing->output;
-  request.failure_kind = FailureKind::kLog;
-  request.templates_dir = options.templates_dir;
-  request.plan = plan;
-  request.top = 1;
-  request.jobs = 1;
+  RepairRequest request = RequestFor(*prepared, failing->output, plan, options);
   const Clock::time_point start = Clock::now();
   absl::StatusOr<RepairReport> report;
   bool spent = false;
@@ -358,6 +379,45 @@ RealBugResult RepairBug(const RealBug& bug, const RunOptions& options) {
     result.overfit = checked.status != ValidationStatus::kPlausible;
   }
   result.outcome = Outcome(result, *report);
+  return result;
+}
+
+RealBugResult LocalizeBug(const RealBug& bug, const RunOptions& options) {
+  RealBugResult result = Start(bug);
+  auto fail = [&](const absl::Status& status) {
+    result.error = std::string(status.message());
+    result.outcome = "error";
+    return result;
+  };
+  const std::string saved = options.from_outputs_dir + "/" + bug.id + ".txt";
+  absl::StatusOr<std::string> output = ReadFile(saved);
+  if (!output.ok()) {
+    return fail(absl::NotFoundError(
+        Concat("no saved failing output ", saved, " (run the bug with --outputs first)")));
+  }
+  absl::StatusOr<Prepared> prepared = Prepare(bug, options, /*interpreter=*/false);
+  if (!prepared.ok()) return fail(prepared.status());
+  result.source = prepared->source;
+  absl::StatusOr<std::vector<FileChange>> fix = FixOf(bug, *prepared, options);
+  if (!fix.ok()) return fail(fix.status());
+  result.symptom = SymptomLine(*output);
+
+  // The full run's request, minus validation: the same localization, and the candidates
+  // generated at its sites (counted), nothing run.
+  RepairRequest request =
+      RequestFor(*prepared, *output, PlanFor(bug, prepared->interpreter, options), options);
+  request.validate = false;
+  request.cancel = options.cancel;
+  const Clock::time_point start = Clock::now();
+  absl::StatusOr<RepairReport> report = RunRepair(request);
+  result.seconds = SecondsSince(start);
+  if (!report.ok()) return fail(report.status());
+  result.sites = static_cast<int>(report->sites.size());
+  result.candidates = report->generated;
+  result.localization_rank = LocalizationRank(*report, prepared->buggy, FixedPlaces(*fix));
+  result.outcome = report->sites.empty()      ? "no-site"
+                   : result.localization_rank ? "localized"
+                                              : "not-localized";
   return result;
 }
 

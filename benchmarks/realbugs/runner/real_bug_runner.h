@@ -16,6 +16,7 @@ struct RunOptions {
   bool warm = true;              // repairs run their tests in a warm server
   std::string templates_dir;     // "" for the installed templates
   std::string outputs_dir;       // where each bug's failing output is written ("" nowhere)
+  std::string from_outputs_dir;  // --localize-only: where each bug's saved output is read
   double budget_seconds = 600;   // a repair stops here, as on Ctrl-C (0: no budget)
   const std::atomic<bool>* cancel = nullptr;
 };
@@ -30,6 +31,11 @@ RealBugResult VerifyBug(const RealBug& bug, const RunOptions& options);
 // the held-back tests, and the sites against the function the fix changed. Never throws;
 // everything it makes lives under a temporary directory removed before it returns.
 RealBugResult RepairBug(const RealBug& bug, const RunOptions& options);
+
+// --localize-only: makes both trees, reads the failing output an earlier run saved
+// (`from_outputs_dir`/<id>.txt) instead of running the tests, and ranks the sites with the
+// same repair request as RepairBug, unvalidated: the same localization_rank, in seconds.
+RealBugResult LocalizeBug(const RealBug& bug, const RunOptions& options);
 
 }  // namespace smallfix::realbugs
 

@@ -57,6 +57,18 @@ void AddFlags(CLI::App& bench, BenchFlags& flags) {
       .add_option("--outputs", flags.outputs,
                   "--realbugs: write each bug's failing output to DIR/<id>.txt")
       ->needs(realbugs);
+  CLI::Option* localize_only =
+      bench
+          .add_flag("--localize-only", flags.localize_only,
+                    "--realbugs: only localize, from each bug's failing output saved by an "
+                    "earlier run (--from-outputs DIR): the run's localization rank, no test run")
+          ->needs(realbugs);
+  bench
+      .add_option("--from-outputs", flags.from_outputs,
+                  "--realbugs --localize-only: the --outputs DIR of an earlier run")
+      ->check(CLI::ExistingDirectory)
+      ->needs(localize_only);
+  localize_only->excludes("--verify");
   bench
       .add_option("--budget", flags.budget,
                   "--realbugs: seconds a bug's repair may take, then it stops (default 600)")
@@ -81,6 +93,10 @@ int RunBench(const BenchFlags& flags, const SharedFlags& shared, const std::atom
     std::cerr << "smallfix: " << bugs.status().message() << "\n";
     return kExitBadInput;
   }
+  if (flags.localize_only && flags.from_outputs.empty()) {
+    std::cerr << "smallfix: --localize-only reads saved failing outputs: give --from-outputs DIR\n";
+    return kExitBadInput;
+  }
   if (shared.jobs < 1) {
     std::cerr << "smallfix: --jobs must be 1 or more\n";
     return kExitBadInput;
@@ -100,11 +116,12 @@ int RunBench(const BenchFlags& flags, const SharedFlags& shared, const std::atom
   options.warm = shared.warm;
   options.templates_dir = shared.templates;
   options.outputs_dir = flags.outputs;
+  options.from_outputs_dir = flags.from_outputs;
   options.budget_seconds = flags.budget;
   options.cancel = cancel;
 
   RealbugsRun run;
-  run.mode = flags.verify ? "verify" : "repair";
+  run.mode = flags.verify ? "verify" : flags.localize_only ? "localize" : "repair";
   run.split = shared.split.empty() ? "all" : shared.split;
   run.jobs = shared.jobs;
   run.warm = shared.warm;
@@ -113,8 +130,10 @@ int RunBench(const BenchFlags& flags, const SharedFlags& shared, const std::atom
                               std::cerr);
   run.results = bench::RunEach<RealBugResult>(bugs->size(), shared.jobs, cancel, [&](size_t i) {
     progress.Started((*bugs)[i].id);
-    RealBugResult result =
-        flags.verify ? VerifyBug((*bugs)[i], options) : RepairBug((*bugs)[i], options);
+    const RealBug& bug = (*bugs)[i];
+    RealBugResult result = flags.verify          ? VerifyBug(bug, options)
+                           : flags.localize_only ? LocalizeBug(bug, options)
+                                                 : RepairBug(bug, options);
     progress.Finished(ForProgress(result));
     return result;
   });

@@ -13,9 +13,11 @@ struct BenchFlags {
   bool enabled = false;  // --realbugs
   bool verify = false;   // --verify: check each bug instead of repairing it
   std::string tree_source = "auto";
-  std::string outputs;    // --outputs DIR: each bug's failing output
-  std::string bugs_file;  // default: benchmarks/realbugs/bugs.jsonl
-  double budget = 600;    // --budget: seconds a bug's repair may take
+  std::string outputs;         // --outputs DIR: each bug's failing output
+  bool localize_only = false;  // --localize-only: rank sites from saved outputs, run nothing
+  std::string from_outputs;    // --from-outputs DIR: where --localize-only reads them
+  std::string bugs_file;       // default: benchmarks/realbugs/bugs.jsonl
+  double budget = 600;         // --budget: seconds a bug's repair may take
 };
 
 // What the bench command's other flags say (--bug, --split, --mirror-root, --jobs, ...).

@@ -80,6 +80,10 @@ json RealbugsJson(const RealbugsRun& run) {
     if (run.mode == "verify") {
       bug["verified"] = r.verified;
       if (!r.verify_detail.empty()) bug["detail"] = r.verify_detail;
+    } else if (run.mode == "localize") {
+      bug.update({{"localization_rank", OrNull(r.localization_rank)},
+                  {"sites", r.sites},
+                  {"candidates", r.candidates}});
     } else {
       bug.update({{"plausible", r.plausible},
                   {"correct", r.correct},
@@ -97,7 +101,40 @@ json RealbugsJson(const RealbugsRun& run) {
   return out;
 }
 
+namespace {
+
+// --localize-only: localization alone, by project and per bug.
+std::string LocalizeMarkdown(const RealbugsRun& run) {
+  std::string out = absl::StrFormat(
+      "# realbugs localization, split %s%s\n\n| | bugs | localized top-1 | top-3 | errors "
+      "|\n|---|---:|---:|---:|---:|\n",
+      run.split, run.engine.empty() ? "" : ", engine " + run.engine);
+  std::map<std::string, std::vector<RealBugResult>> by_project;
+  for (const RealBugResult& r : run.results) by_project[r.project].push_back(r);
+  auto row = [](const std::string& name, const RealbugsTotals& t) {
+    return absl::StrFormat("| %s | %d | %s | %s | %d |\n", name, t.bugs,
+                           Percent(t.localized_top1, t.bugs), Percent(t.localized_top3, t.bugs),
+                           t.errors);
+  };
+  out += row("all", Totals(run.results));
+  for (const auto& [project, results] : by_project) out += row(project, Totals(results));
+  out +=
+      "\n| bug | split | symptom | outcome | localization | sites |\n"
+      "|---|---|---|---|---:|---:|\n";
+  for (const RealBugResult& r : run.results) {
+    out +=
+        absl::StrFormat("| %s | %s | %s | %s | %s | %d |\n", r.id, r.split,
+                        r.symptom.substr(0, r.symptom.find(':')),
+                        r.error.empty() ? r.outcome : "error: " + r.error.substr(0, 80),
+                        r.localization_rank ? std::to_string(*r.localization_rank) : "-", r.sites);
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string RealbugsMarkdown(const RealbugsRun& run) {
+  if (run.mode == "localize") return LocalizeMarkdown(run);
   const bool verify = run.mode == "verify";
   std::string out = absl::StrFormat("# realbugs %s, split %s%s\n\n", run.mode, run.split,
                                     run.engine.empty() ? "" : ", engine " + run.engine);
@@ -152,6 +189,13 @@ std::string RealbugsSummary(const RealbugsRun& run) {
         "smallfix bench --realbugs --verify: %d of %d bugs verified (%d multi-process), %d errors, "
         "%.0f s\n",
         t.verified, t.bugs, t.multi_process, t.errors, run.seconds);
+  }
+  if (run.mode == "localize") {
+    return absl::StrFormat(
+        "smallfix bench --realbugs --localize-only (split %s): %d bugs in %.0f s\n"
+        "  localization top-1 %s, top-3 %s; errors %d\n",
+        run.split, t.bugs, run.seconds, Percent(t.localized_top1, t.bugs),
+        Percent(t.localized_top3, t.bugs), t.errors);
   }
   return absl::StrFormat(
       "smallfix bench --realbugs (split %s): %d bugs in %.0f s\n  plausible %s, correct %s, "

@@ -11,7 +11,7 @@
 namespace smallfix::realbugs {
 
 struct RealbugsRun {
-  std::string mode;    // "verify" or "repair"
+  std::string mode;    // "verify", "repair" or "localize"
   std::string split;   // "dev", "test" or "all"
   std::string engine;  // the commit the binary was built from, when known
   int jobs = 1;
