@@ -32,14 +32,14 @@ bool SkippedDirectory(std::string_view name) {
          name.ends_with(".egg-info");
 }
 
-// The package an interpreter-library path names: the component after site-packages /
-// dist-packages / lib/pythonX.Y; "" when the path is not in such a library.
-std::string_view InstalledPackage(const std::vector<std::string_view>& parts) {
+// The index of the package an interpreter-library path names: the component after
+// site-packages / dist-packages / lib/pythonX.Y; nullopt when the path is not in such a library.
+std::optional<size_t> InstalledPackageIndex(const std::vector<std::string_view>& parts) {
   for (size_t i = 0; i + 1 < parts.size(); ++i) {
     if (parts[i] == "site-packages" || parts[i] == "dist-packages") {
       // An egg install: site-packages/pkg-1.0-py3.10.egg/pkg/...
-      if (parts[i + 1].ends_with(".egg") && i + 2 < parts.size()) return parts[i + 2];
-      return parts[i + 1];
+      if (parts[i + 1].ends_with(".egg") && i + 2 < parts.size()) return i + 2;
+      return i + 1;
     }
     if (i > 0 && parts[i - 1] == "lib" && parts[i].starts_with("python")) {
       // lib/python3.11/<module>: the standard library, unless site-packages follows.
@@ -47,10 +47,15 @@ std::string_view InstalledPackage(const std::vector<std::string_view>& parts) {
           (parts[i + 1] == "site-packages" || parts[i + 1] == "dist-packages")) {
         continue;
       }
-      return parts[i + 1];
+      return i + 1;
     }
   }
-  return {};
+  return std::nullopt;
+}
+
+std::string_view InstalledPackage(const std::vector<std::string_view>& parts) {
+  const std::optional<size_t> index = InstalledPackageIndex(parts);
+  return index ? parts[*index] : std::string_view();
 }
 
 }  // namespace
@@ -79,13 +84,14 @@ absl::StatusOr<PathMapper> PathMapper::ForRepo(const std::string& repo_root) {
     files.push_back(fs::relative(entry.path(), repo_root, error).generic_string());
     if (files.size() >= kMaxFiles) break;
   }
-  return ForFiles(std::move(files));
+  return ForFiles(std::move(files), PackageLayout::ForRepo(repo_root));
 }
 
-PathMapper PathMapper::ForFiles(std::vector<std::string> files) {
+PathMapper PathMapper::ForFiles(std::vector<std::string> files, PackageLayout layout) {
   PathMapper mapper;
   std::sort(files.begin(), files.end());
   mapper.files_ = std::move(files);
+  mapper.layout_ = std::move(layout);
   for (size_t i = 0; i < mapper.files_.size(); ++i) {
     const std::string& file = mapper.files_[i];
     const size_t slash = file.rfind('/');
@@ -101,7 +107,13 @@ std::optional<std::string> PathMapper::Map(std::string_view printed) const {
   if (parts.empty()) return std::nullopt;
   const auto named = by_name_.find(parts.back());
   if (named == by_name_.end()) return std::nullopt;
-  const std::string_view package = InstalledPackage(parts);
+  const std::optional<size_t> package_index = InstalledPackageIndex(parts);
+  const std::string_view package = package_index ? parts[*package_index] : std::string_view();
+  if (package_index && layout_.Installs(package)) {
+    if (std::optional<std::string> installed = MapInstalled(parts, *package_index)) {
+      return installed;
+    }
+  }
 
   std::optional<size_t> best;
   size_t best_matched = 0;
@@ -137,11 +149,49 @@ std::optional<std::string> PathMapper::Map(std::string_view printed) const {
   return files_[*best];
 }
 
+std::optional<std::string> PathMapper::MapInstalled(const std::vector<std::string_view>& parts,
+                                                    size_t package_index) const {
+  std::string installed;
+  for (size_t i = package_index; i < parts.size(); ++i) {
+    if (!installed.empty()) installed += '/';
+    installed.append(parts[i]);
+  }
+  for (const std::string& path : layout_.RepoPaths(installed)) {
+    if (std::binary_search(files_.begin(), files_.end(), path)) return path;
+  }
+  // The metadata does not say where: the longest suffix (two components or more, within the
+  // installed path) that names one repo file and no other.
+  const auto named = by_name_.find(parts.back());
+  if (named == by_name_.end()) return std::nullopt;
+  const size_t available = parts.size() - package_index;
+  std::optional<size_t> best;
+  size_t best_matched = 0;
+  bool tie = false;
+  for (size_t index : named->second) {
+    const std::vector<std::string_view> file = Components(files_[index]);
+    size_t matched = 0;
+    while (matched < file.size() && matched < available &&
+           file[file.size() - 1 - matched] == parts[parts.size() - 1 - matched]) {
+      ++matched;
+    }
+    if (matched < 2) continue;
+    if (matched > best_matched) {
+      best = index;
+      best_matched = matched;
+      tie = false;
+    } else if (matched == best_matched) {
+      tie = true;
+    }
+  }
+  if (!best || tie) return std::nullopt;
+  return files_[*best];
+}
+
 bool PathMapper::IsOtherPackage(std::string_view printed, std::string_view repo_file) const {
   std::string normal(printed);
   std::replace(normal.begin(), normal.end(), '\\', '/');
   const std::string_view package = InstalledPackage(Components(normal));
-  if (package.empty()) return false;
+  if (package.empty() || layout_.Installs(package)) return false;
   // Vendored copies live under folders named for it, before the package's own folder.
   for (std::string_view part : Components(repo_file)) {
     if (part == package) return false;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "engine/localize/package_layout.h"
 
 namespace smallfix {
 
@@ -19,6 +20,13 @@ namespace smallfix {
 // file name and one directory; a path in an interpreter's library (site-packages,
 // dist-packages, lib/python3.x) must also name the installed package, so that
 // ".../site-packages/torch/nn/modules/module.py" never lands on a repo's "nn/modules/module.py".
+//
+// The repo's own installed copy may be laid out otherwise than the repo (package_layout.h):
+// ".../site-packages/pkg/accelerator/x.py" is the repo's "accelerator/x.py" when its
+// metadata installs the folder as `pkg.accelerator`. Such a path is mapped through the
+// metadata first; for a package the repo installs but whose layout the metadata does not say
+// (`find_packages()` with a computed `package_dir`), through the longest path suffix of two
+// components or more that names exactly one repo file.
 class PathMapper {
  public:
   // Largest number of .py files indexed; a repo beyond it is indexed partially.
@@ -27,7 +35,7 @@ class PathMapper {
   // Lists the .py files under `repo_root` (skipping VCS, build and virtualenv folders).
   static absl::StatusOr<PathMapper> ForRepo(const std::string& repo_root);
   // A mapper over a given list of repo-relative files (for tests and callers that have one).
-  static PathMapper ForFiles(std::vector<std::string> files);
+  static PathMapper ForFiles(std::vector<std::string> files, PackageLayout layout = {});
 
   // The repo-relative file `printed` names, or nullopt for frames outside the repo.
   std::optional<std::string> Map(std::string_view printed) const;
@@ -44,7 +52,12 @@ class PathMapper {
   const std::vector<std::string>& files() const { return files_; }
 
  private:
+  // The repo file an installed path of a package the repo installs is, or nullopt.
+  std::optional<std::string> MapInstalled(const std::vector<std::string_view>& parts,
+                                          size_t package_index) const;
+
   std::vector<std::string> files_;
+  PackageLayout layout_;
   std::map<std::string, std::vector<size_t>, std::less<>> by_name_;  // file name -> files_
 };
 

@@ -51,6 +51,11 @@ class RepoSearch {
   std::vector<std::string> EnclosingParameters(const std::string& file, int line,
                                                std::string* function);
 
+  // The lines of a repo file (empty when it cannot be read), and the files searched: the
+  // package's first, then tests.
+  const std::vector<std::string_view>& FileLines(const std::string& file) { return *Lines(file); }
+  const std::vector<std::string>& files() const { return files_; }
+
   bool cut() const { return cut_; }
 
  private:

@@ -12,7 +12,10 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "engine/localize/argument_check.h"
 #include "engine/localize/coverage_ranking.h"
+#include "engine/localize/named_class.h"
+#include "engine/localize/recursion_cycle.h"
 #include "engine/localize/symptom.h"
 
 namespace smallfix {
@@ -25,6 +28,7 @@ struct RepoFrame {
   std::string printed_function;
   bool test = false;
   bool other_package = false;  // an installed copy of another package that the repo vendors
+  size_t raw = 0;              // index of the frame in its trace (outermost first)
 };
 
 struct Candidate {
@@ -55,6 +59,12 @@ constexpr double kSearchBase = 0.3;
 constexpr double kSearchDecay = 0.9;
 // The caller that passed a wrong object, relative to the top site.
 constexpr double kCallerFactor = 0.9;
+// The repo class an error message names (named_class.h), when no frame of the repo's own
+// code is printed: above the text search and test frames, below any frame of the repo.
+constexpr double kNamedClassBase = 0.5;
+constexpr double kNamedClassDecay = 0.95;
+// ... and below the text search when another class has the attribute (a wrong object).
+constexpr double kNamedClassBehindSearch = 0.25;
 
 std::string_view LastPart(std::string_view type) {
   const size_t dot = type.rfind('.');
@@ -100,6 +110,79 @@ std::optional<std::string> WrongObjectFunction(const Symptom& symptom, const Sit
   return std::nullopt;
 }
 
+// A RecursionError blames the cycle its frames repeat: the frame whose call to guard
+// (recursion_cycle.h) first, then the turn's other repo frames, then the rest as printed.
+void PutCycleFirst(const Trace& trace, std::vector<RepoFrame>& frames) {
+  if (!IsRecursionFailure(trace.exception_type, trace.message)) return;
+  const std::optional<RecursionCycle> cycle = FindRecursionCycle(trace.frames);
+  if (!cycle) return;
+  std::vector<bool> in_repo(trace.frames.size(), false);
+  for (const RepoFrame& frame : frames) in_repo[frame.raw] = !frame.test && !frame.other_package;
+  const std::optional<size_t> guard = CycleFrameToGuard(trace.frames, *cycle, in_repo);
+  if (!guard) return;
+  const TraceFrame& guarded = trace.frames[*guard];
+  auto rank = [&](const RepoFrame& frame) {
+    const TraceFrame& printed = trace.frames[frame.raw];
+    if (SameFrame(printed, guarded)) return 0;
+    return std::any_of(cycle->turn.begin(), cycle->turn.end(),
+                       [&](size_t i) { return SameFrame(printed, trace.frames[i]); })
+               ? 1
+               : 2;
+  };
+  std::stable_sort(frames.begin(), frames.end(),
+                   [&](const RepoFrame& a, const RepoFrame& b) { return rank(a) < rank(b); });
+}
+
+// An argument check raised by a repo wrapper blames the repo caller that passed the value
+// (argument_check.h): it moves before the wrapper's frames.
+void PutCallerFirst(const Symptom& symptom, std::vector<RepoFrame>& frames, RepoSearch& search) {
+  auto first = std::find_if(frames.begin(), frames.end(),
+                            [](const RepoFrame& f) { return !f.other_package; });
+  if (first == frames.end()) return;
+  std::vector<FramePlace> places;
+  for (auto it = first; it != frames.end() && !it->other_package; ++it)
+    places.push_back({it->file, it->line, it->test});
+  const std::optional<size_t> caller = ArgumentCheckCaller(symptom, places, search);
+  if (caller) std::rotate(first, first + static_cast<long>(*caller), first + *caller + 1);
+}
+
+// Sites in a repo class that the message names, when no frame of the repo's own code is
+// printed (named_class.h); notes say why.
+void AddNamedClassSites(RepoSearch& search, const LocalizeOptions& options,
+                        std::map<std::pair<std::string, int>, size_t>& index,
+                        Localization& result) {
+  const std::optional<NamedClass> named = ClassNamedBy(result.symptom);
+  if (!named) return;
+  const std::vector<SearchHit> hits =
+      NamedClassSites(*named, search, static_cast<size_t>(std::max(options.max_sites, 1)));
+  const bool elsewhere = AnotherClassHasAttribute(*named, search);
+  double score = elsewhere ? kNamedClassBehindSearch : kNamedClassBase;
+  for (const SearchHit& hit : hits) {
+    auto [it, inserted] = index.emplace(std::make_pair(hit.file, hit.line), result.sites.size());
+    if (inserted) {
+      Site site;
+      site.file = hit.file;
+      site.line = hit.line;
+      site.symptom = result.symptom.Text();
+      site.symptom_class = result.symptom.symptom_class;
+      result.sites.push_back(std::move(site));
+    }
+    Site& site = result.sites[it->second];
+    site.score = std::max(site.score, score * hit.weight);
+    score *= kNamedClassDecay;
+  }
+  if (!hits.empty()) {
+    result.notes.push_back(absl::StrFormat(
+        "the error names class %s of the repo and no frame of the repo's own code is printed: "
+        "its definition is a site (%s, line %d: %s)%s",
+        named->name, hits.front().file, hits.front().line, hits.front().why,
+        elsewhere ? absl::StrFormat("; another class has '%s', so the object may be the wrong "
+                                    "one and the reads of it come first",
+                                    named->attr)
+                  : ""));
+  }
+}
+
 }  // namespace
 
 std::optional<Localization> RankSites(const ParsedFailure& parsed, const PathMapper& mapper,
@@ -129,8 +212,9 @@ std::optional<Localization> RankSites(const ParsedFailure& parsed, const PathMap
       std::optional<std::string> file = mapper.Map(frame->path);
       if (!file) continue;
       const bool test = PathMapper::IsTestFile(*file);
-      candidate.frames.push_back(
-          {*file, frame->line, frame->function, test, mapper.IsOtherPackage(frame->path, *file)});
+      candidate.frames.push_back({*file, frame->line, frame->function, test,
+                                  mapper.IsOtherPackage(frame->path, *file),
+                                  static_cast<size_t>(trace.frames.rend() - frame - 1)});
       candidate.reach = std::max(candidate.reach, test ? 1 : 2);
     }
     // Frames in other packages' installed copies follow the repo's own frames.
@@ -147,6 +231,8 @@ std::optional<Localization> RankSites(const ParsedFailure& parsed, const PathMap
         if (text && text->find("warn(") != std::string::npos) std::iter_swap(first, first + 1);
       }
     }
+    PutCycleFirst(trace, candidate.frames);
+    if (search != nullptr) PutCallerFirst(candidate.symptom, candidate.frames, *search);
     for (const RepoFrame& frame : candidate.frames) {
       if (frame.test) continue;
       if (std::optional<StatementFacts> at = facts.At(frame.file, frame.line)) {
@@ -224,19 +310,23 @@ std::optional<Localization> RankSites(const ParsedFailure& parsed, const PathMap
     }
   }
 
-  if (search != nullptr && result.sites.empty()) {
+  const bool no_frame = result.sites.empty();
+  if (search != nullptr && (candidates.empty() || candidates.front().reach < 2)) {
+    AddNamedClassSites(*search, options, index, result);
+  }
+  if (search != nullptr && no_frame) {
     // Nothing printed points into the repo: find what the message names in its source.
     const std::vector<SearchHit> hits =
         search->ForSymptom(result.symptom, static_cast<size_t>(std::max(options.max_sites, 1)));
     double score = kSearchBase;
     for (const SearchHit& hit : hits) {
+      if (!index.emplace(std::make_pair(hit.file, hit.line), result.sites.size()).second) continue;
       Site site;
       site.file = hit.file;
       site.line = hit.line;
       site.score = score * hit.weight;
       site.symptom = result.symptom.Text();
       site.symptom_class = result.symptom.symptom_class;
-      index.emplace(std::make_pair(hit.file, hit.line), result.sites.size());
       result.sites.push_back(std::move(site));
       score *= kSearchDecay;
     }

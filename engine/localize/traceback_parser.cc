@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "engine/localize/failure_text.h"
+#include "engine/localize/host_prefix.h"
 #include "engine/localize/pasted_forms.h"
 #include "engine/localize/rank_prefix.h"
 
@@ -459,6 +460,7 @@ ParsedFailure TracebackParser::Finish() {
 
 ParsedFailure ParseFailureText(std::string_view text) {
   TracebackParser parser;
+  HostPrefixes hosts;
   PastedForms forms;
   FailureTextReader reader(text);
   std::string line, next;
@@ -475,9 +477,9 @@ ParsedFailure ParseFailureText(std::string_view text) {
     // A frame line that a hard wrap (terminal copy, CI viewer) cut: the unprefixed lines
     // that follow continue it.
     for (int joins = 0; joins < 6 && have_next; ++joins) {
-      const std::string_view current = SplitRankPrefix(line).text;
+      const std::string_view current = hosts.Split(line).text;
       if (!TrimLeft(current).starts_with("File \"")) break;
-      const PrefixedLine continuation = SplitRankPrefix(next);
+      const PrefixedLine continuation = hosts.Split(next);
       if (continuation.stream >= 0 || next.empty() || next.starts_with("File \"") ||
           next.starts_with("Traceback")) {
         break;
@@ -503,7 +505,7 @@ ParsedFailure ParseFailureText(std::string_view text) {
       index = reader.line_index() - (have_next ? 1 : 0);
     }
     if (!setup_py && line.find("setup.py") != std::string::npos) setup_py = true;
-    const PrefixedLine prefixed = SplitRankPrefix(line);
+    const PrefixedLine prefixed = hosts.Split(line);
     rewritten.clear();
     forms.Rewrite(prefixed.stream, prefixed.text, &rewritten);
     for (const std::string& plain : rewritten) {

@@ -66,8 +66,8 @@ class TracebackParser {
   size_t index_ = 0;
 };
 
-// Reads a whole failure text: normalises it (failure_text.h), splits rank prefixes
-// (rank_prefix.h) and parses it.
+// Reads a whole failure text: normalises it (failure_text.h), splits host prefixes
+// (host_prefix.h) and rank prefixes (rank_prefix.h) and parses it.
 ParsedFailure ParseFailureText(std::string_view text);
 
 }  // namespace smallfix

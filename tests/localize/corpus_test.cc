@@ -126,12 +126,18 @@ TEST(CorpusTest, TopOneSiteAndClass) {
   EXPECT_GE(function_hits / n, 0.9) << misses;
 }
 
-// The shapes users paste (cut, boxed, prefixed, nested, an error line alone, ...): the top
-// site must be right for 90% of all cases and 80% of each shape; `also_top3` (the caller that
-// passed a wrong object) must be among the first three sites too.
+// The shapes users paste (cut, boxed, prefixed, nested, an error line alone, ...; and in
+// shapes_more.yaml host-prefixed multi-node logs, installed copies laid out otherwise than the
+// repo, classes named by the message, argument checks in wrappers, recursion): the top site
+// must be right for 90% of all cases and 80% of each shape; `also_top3` (the caller that
+// passed a wrong object) must be among the first three sites too. `repo` names the mini repo
+// a case runs against (default repo/).
 TEST(CorpusTest, PastedShapesByShape) {
   std::vector<Expected> cases = ReadExpected("shapes.yaml");
   ASSERT_GE(cases.size(), 60u) << "shapes.yaml not found or unreadable under " << kCorpus;
+  std::vector<Expected> more = ReadExpected("shapes_more.yaml");
+  ASSERT_GE(more.size(), 25u) << "shapes_more.yaml not found or unreadable under " << kCorpus;
+  cases.insert(cases.end(), more.begin(), more.end());
   struct Count {
     int cases = 0, top1 = 0, top3 = 0;
   };
@@ -141,7 +147,8 @@ TEST(CorpusTest, PastedShapesByShape) {
   for (Expected& expected : cases) {
     const std::string text = ReadFile(kCorpus + "/" + expected["case"]);
     ASSERT_FALSE(text.empty()) << expected["case"];
-    absl::StatusOr<Localization> result = Localize(kCorpus + "/repo", text);
+    const std::string repo = expected["repo"].empty() ? "repo" : expected["repo"];
+    absl::StatusOr<Localization> result = Localize(kCorpus + "/" + repo, text);
     std::vector<std::string> sites;
     if (result.ok()) {
       for (const Site& site : result->sites)

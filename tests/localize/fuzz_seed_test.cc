@@ -8,6 +8,7 @@
 #include <string>
 
 #include "tests/fuzz/log_parser_fuzz_target.h"
+#include "tests/fuzz/shapes_fuzz_target.h"
 
 namespace smallfix {
 namespace {
@@ -39,6 +40,33 @@ TEST(FuzzSeedTest, CorpusCasesAndVariants) {
     }
   }
   EXPECT_GE(inputs, 110);
+}
+
+// The same for the shapes target, on the pasted shapes and the meshtrain mini repo's
+// sources and metadata.
+TEST(FuzzSeedTest, ShapesSeedsAndVariants) {
+  const std::filesystem::path root =
+      std::filesystem::path(SMALLFIX_SOURCE_DIR) / "tests/data/localize";
+  int inputs = 0;
+  for (const char* folder : {"shapes", "meshtrain"}) {
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(root / folder)) {
+      if (!entry.is_regular_file()) continue;
+      std::ifstream in(entry.path(), std::ios::binary);
+      std::stringstream buffer;
+      buffer << in.rdbuf();
+      const std::string data = buffer.str();
+      auto fuzz = [](const std::string& d) {
+        FuzzShapes(reinterpret_cast<const uint8_t*>(d.data()), d.size());
+      };
+      fuzz(data);
+      for (size_t cut = 1; cut < data.size(); cut += data.size() / 5 + 1) {
+        fuzz(data.substr(0, cut));
+        fuzz(data.substr(cut) + data);
+      }
+      ++inputs;
+    }
+  }
+  EXPECT_GE(inputs, 100);
 }
 
 }  // namespace

@@ -333,11 +333,10 @@ TEST(TracebackParserTest, AnExceptionLineAlone) {
             "ImportError");
   // An issue title and a backticked quote in prose.
   EXPECT_EQ(Last(ParseFailureText("# KeyError: 'zero'\n"), TraceKind::kSummary).message, "'zero'");
-  const Trace& quoted =
-      Last(ParseFailureText(
-               "When it gathers I get `AttributeError: module 'torch' has no attribute 'x'` "
-               "and it stops.\n"),
-           TraceKind::kSummary);
+  const ParsedFailure prose = ParseFailureText(
+      "When it gathers I get `AttributeError: module 'torch' has no attribute 'x'` "
+      "and it stops.\n");
+  const Trace& quoted = Last(prose, TraceKind::kSummary);
   EXPECT_EQ(quoted.exception_type, "AttributeError");
   EXPECT_EQ(quoted.form, "error-line");
   // Log levels and prose are not exception lines.

@@ -1,4 +1,5 @@
-"""Scores a smallfix binary on shapes.yaml: top-1 and top-3 per shape (the corpus test does the same in C++).
+"""Scores a smallfix binary on shapes.yaml and shapes_more.yaml: top-1 and top-3 per shape (the
+corpus test does the same in C++).
 
     /usr/bin/python3 tests/data/localize/gen/score_shapes.py path/to/smallfix
 """
@@ -14,10 +15,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def main(binary):
-    entries = yaml.safe_load((ROOT / "shapes.yaml").read_text())
+    entries = [e for name in ("shapes.yaml", "shapes_more.yaml")
+               for e in yaml.safe_load((ROOT / name).read_text())]
     per = collections.defaultdict(lambda: [0, 0, 0, 0])  # cases, top1, top3, no-failure answers
     for e in entries:
-        p = subprocess.run([binary, "localize", "--repo", str(ROOT / "repo"), "--log",
+        p = subprocess.run([binary, "localize", "--repo", str(ROOT / e.get("repo", "repo")), "--log",
                             str(ROOT / e["case"]), "--json"], capture_output=True, text=True)
         sites = []
         if p.returncode == 0:

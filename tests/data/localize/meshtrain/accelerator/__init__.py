@@ -1,0 +1,3 @@
+from meshtrain.accelerator.cpu import CPUAccelerator
+
+__all__ = ["CPUAccelerator"]

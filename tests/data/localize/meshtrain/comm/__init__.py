@@ -1,0 +1,1 @@
+"""Collectives for meshtrain's process groups (thin wrappers over torch.distributed)."""

@@ -1,0 +1,3 @@
+from meshtrain.optim.sharded import GradBuckets, ShardedAdam
+
+__all__ = ["GradBuckets", "ShardedAdam"]
