@@ -19,8 +19,8 @@ namespace {
 // Whether `fd` is still the directory at `dir`: a holder may have removed it (a failed clone)
 // and another run made a new one, whose lock is the one that counts.
 bool StillThere(int fd, const std::string& dir) {
-  struct stat held {
-  }, now{};
+  struct stat held = {};
+  struct stat now = {};
   return ::fstat(fd, &held) == 0 && ::stat(dir.c_str(), &now) == 0 && held.st_dev == now.st_dev &&
          held.st_ino == now.st_ino;
 }

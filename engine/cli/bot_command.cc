@@ -121,6 +121,7 @@ int Run(const BotFlags& flags) {
                                  checkout, " to finish"));
         },
         cancel);
+    if (cancel->load()) return 128 + (InterruptSignal() ? InterruptSignal() : 2);
     if (!lock.ok()) return Fail(output, lock.status());
     checkout_lock.emplace(*std::move(lock));
   }
@@ -129,9 +130,8 @@ int Run(const BotFlags& flags) {
   if (absl::Status fetched = CloneOrFetch(repository->clone_url, checkout, auth); !fetched.ok()) {
     return Fail(output, fetched);
   }
-  SweepCounts swept = SweepDeadRuns(checkout);
-  swept.directories = SweepDeadRunDirs().directories;
-  if (std::string note = SweepNote(swept); !note.empty() && !flags.quiet) output.Progress(note);
+  if (std::string note = SweepNote(SweepBeforeRun(checkout)); !note.empty() && !flags.quiet)
+    output.Progress(note);
 
   BotContext context;
   context.github = &*github;

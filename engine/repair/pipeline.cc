@@ -231,9 +231,8 @@ absl::StatusOr<RepairReport> RunRepair(const RepairRequest& request) {
   if (request.validate && !plan.failing_test.empty()) {
     // What runs killed outright left here: worktrees and branches in the repository, their
     // scratch directories. A live run's are left alone, so runs at once never disturb each other.
-    SweepCounts swept = SweepDeadRuns(request.repo);
-    swept.directories = SweepDeadRunDirs().directories;
-    if (std::string note = SweepNote(swept); !note.empty()) report.notes.push_back(note);
+    if (std::string note = SweepNote(SweepBeforeRun(request.repo)); !note.empty())
+      report.notes.push_back(note);
     absl::StatusOr<TempDir> created = TempDir::Create();
     if (!created.ok()) return created.status();
     scratch.emplace(*std::move(created));

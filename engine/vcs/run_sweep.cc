@@ -109,6 +109,12 @@ SweepCounts SweepDeadRuns(const std::string& repo_root) {
   return counts;
 }
 
+SweepCounts SweepBeforeRun(const std::string& repo_root) {
+  SweepCounts counts = SweepDeadRuns(repo_root);
+  counts.directories = SweepDeadRunDirs().directories;
+  return counts;
+}
+
 std::string SweepNote(const SweepCounts& counts) {
   if (counts.worktrees + counts.branches + counts.directories == 0) return "";
   return absl::StrFormat(

@@ -22,8 +22,11 @@ struct SweepCounts {
 // everything: a repository it cannot open has nothing to sweep.
 SweepCounts SweepDeadRuns(const std::string& repo_root);
 
-// A line for the report when a sweep removed anything ("removed what 1 smallfix run(s) that ended
-// without cleaning up left: 2 worktree(s), 1 branch(es)"), else "".
+// What a run does first: SweepDeadRuns on `repo_root`, then SweepDeadRunDirs.
+SweepCounts SweepBeforeRun(const std::string& repo_root);
+
+// A line for the report when a sweep removed anything ("removed what smallfix runs that were
+// killed left behind: 2 worktree(s), 1 branch(es), 1 scratch director(ies)"), else "".
 std::string SweepNote(const SweepCounts& counts);
 
 // Removes the scratch directories in $TMPDIR whose names record an owner that no longer runs on
