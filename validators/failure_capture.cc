@@ -8,6 +8,7 @@
 #include "engine/base/read_file.h"
 #include "engine/base/status_macros.h"
 #include "engine/base/temp_dir.h"
+#include "validators/network_sandbox.h"
 #include "validators/process.h"
 #include "validators/pytest_command.h"
 #include "validators/python_env.h"
@@ -51,6 +52,10 @@ absl::StatusOr<FailureCapture> CaptureFailure(const std::string& dir, const std:
   process.time_limit_seconds = options.time_limit_seconds;
   process.cancel = options.cancel;
   process.env = env;
+  process.pass_env = options.pass_env;
+  if (options.offline) {
+    SMALLFIX_ASSIGN_OR_RETURN(process.network, NetworkSandbox::Create());
+  }
   SMALLFIX_ASSIGN_OR_RETURN(ProcessResult result, RunProcess(process));
   run.output = std::move(result.output);
   run.exit_code = result.exit_code;

@@ -15,6 +15,8 @@ struct CaptureOptions {
   bool coverage = false;            // pytest only: also record per-test line coverage
   // The interpreter `python` means (the policy of python_env.h).
   std::string interpreter = DefaultInterpreter();
+  std::vector<std::string> pass_env;  // secret-looking names it may inherit (child_env.h)
+  bool offline = false;               // run in a network sandbox (network_sandbox.h)
   // When it becomes true the running process group is killed and the run returns what it had.
   const std::atomic<bool>* cancel = nullptr;
 };

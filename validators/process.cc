@@ -16,8 +16,8 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
-
-extern char** environ;
+#include "validators/child_env.h"
+#include "validators/network_sandbox.h"
 
 namespace smallfix {
 namespace {
@@ -32,6 +32,13 @@ void CloseFd(int* fd) {
     *fd = -1;
   }
 }
+
+// What the error pipe carries when exec was not reached: the errno, and whether it was
+// joining the network sandbox that failed.
+struct ExecFailure {
+  int error = 0;
+  int sandbox = 0;
+};
 
 void SetDisposition(int signal_number, void (*handler)(int)) {
   struct sigaction action;
@@ -68,8 +75,8 @@ void Supervise(pid_t parent, int error_fd) {
   const pid_t command = ::fork();
   if (command == 0) return;
   if (command < 0) {
-    const int saved_errno = errno;
-    ssize_t ignored = ::write(error_fd, &saved_errno, sizeof(saved_errno));
+    const ExecFailure failure{errno, 0};
+    ssize_t ignored = ::write(error_fd, &failure, sizeof(failure));
     (void)ignored;
     ::_exit(127);
   }
@@ -90,8 +97,8 @@ void Supervise(pid_t parent, int error_fd) {
 
 // Only async-signal-safe calls between fork and exec: the parent prepared everything.
 [[noreturn]] void ExecChild(pid_t parent, int output_fd, int input_fd, int error_fd,
-                            const char* cwd, const struct rlimit* memory, char* const* argv,
-                            char* const* envp) {
+                            const char* cwd, const struct rlimit* memory,
+                            const NetworkSandbox* network, char* const* argv, char* const* envp) {
   ::setpgid(0, 0);
   Supervise(parent, error_fd);
   // Default signal dispositions and an empty mask: a parent that blocks or ignores signals
@@ -105,10 +112,13 @@ void Supervise(pid_t parent, int error_fd) {
   sigset_t empty;
   sigemptyset(&empty);
   ::sigprocmask(SIG_SETMASK, &empty, nullptr);
-  int saved_errno = 0;
+  ExecFailure failure;
+  int& saved_errno = failure.error;
   if (::dup2(input_fd, STDIN_FILENO) < 0 || ::dup2(output_fd, STDOUT_FILENO) < 0 ||
       ::dup2(output_fd, STDERR_FILENO) < 0) {
     saved_errno = errno;
+  } else if (network != nullptr && (saved_errno = network->Enter()) != 0) {
+    failure.sandbox = 1;
   } else if (cwd != nullptr && ::chdir(cwd) != 0) {
     saved_errno = errno;
   } else if (memory != nullptr && ::setrlimit(RLIMIT_AS, memory) != 0) {
@@ -125,23 +135,16 @@ void Supervise(pid_t parent, int error_fd) {
     saved_errno = errno;
   }
   // error_fd was closed by close_range only if exec was reached; it is CLOEXEC otherwise.
-  ssize_t ignored = ::write(error_fd, &saved_errno, sizeof(saved_errno));
+  ssize_t ignored = ::write(error_fd, &failure, sizeof(failure));
   (void)ignored;
   ::_exit(127);
 }
 
 }  // namespace
 
-std::vector<std::string> BuildEnvironment(const std::map<std::string, std::string>& extra) {
-  std::vector<std::string> out;
-  for (char** entry = environ; entry != nullptr && *entry != nullptr; ++entry) {
-    const std::string item(*entry);
-    const size_t equals = item.find('=');
-    if (equals != std::string::npos && extra.count(item.substr(0, equals))) continue;
-    out.push_back(item);
-  }
-  for (const auto& [key, value] : extra) out.push_back(key + "=" + value);
-  return out;
+std::vector<std::string> BuildEnvironment(const std::map<std::string, std::string>& extra,
+                                          const std::vector<std::string>& pass) {
+  return ChildEnvironment(OwnEnvironment(), extra, pass);
 }
 
 std::vector<char*> Pointers(std::vector<std::string>& strings) {
@@ -155,7 +158,7 @@ absl::StatusOr<ProcessResult> RunProcess(const ProcessOptions& options) {
   std::vector<std::string> args = options.argv;
   if (!options.shell_command.empty()) args = {"/bin/sh", "-c", options.shell_command};
   if (args.empty()) return absl::InvalidArgumentError("no command to run");
-  std::vector<std::string> environment = BuildEnvironment(options.env);
+  std::vector<std::string> environment = BuildEnvironment(options.env, options.pass_env);
   std::vector<char*> argv = Pointers(args);
   std::vector<char*> envp = Pointers(environment);
   struct rlimit memory = {options.memory_limit_bytes, options.memory_limit_bytes};
@@ -183,7 +186,8 @@ absl::StatusOr<ProcessResult> RunProcess(const ProcessOptions& options) {
     // the write end of the error pipe; the others are CLOEXEC and go away at exec.
     ExecChild(parent, output[1], input[0], error[1],
               options.cwd.empty() ? nullptr : options.cwd.c_str(),
-              options.memory_limit_bytes > 0 ? &memory : nullptr, argv.data(), envp.data());
+              options.memory_limit_bytes > 0 ? &memory : nullptr, options.network.get(),
+              argv.data(), envp.data());
   }
   ::setpgid(pid, pid);  // also here, so that kill(-pid) works before the child runs
   CloseFd(&output[1]);
@@ -191,21 +195,26 @@ absl::StatusOr<ProcessResult> RunProcess(const ProcessOptions& options) {
   CloseFd(&error[1]);
 
   // Did exec work? The error pipe closes on exec (EOF) or carries errno.
-  int exec_errno = 0;
+  ExecFailure failure;
   ssize_t got;
   do {
-    got = ::read(error[0], &exec_errno, sizeof(exec_errno));
+    got = ::read(error[0], &failure, sizeof(failure));
   } while (got < 0 && errno == EINTR);
   CloseFd(&error[0]);
-  if (got == static_cast<ssize_t>(sizeof(exec_errno))) {
+  if (got == static_cast<ssize_t>(sizeof(failure))) {
     int status;
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
     CloseFd(&output[0]);
     CloseFd(&input[1]);
+    if (failure.sandbox) {
+      return absl::FailedPreconditionError(
+          absl::StrFormat("cannot run '%s' without the network: joining its namespace failed: %s",
+                          args[0], std::strerror(failure.error)));
+    }
     return absl::NotFoundError(absl::StrFormat("cannot run '%s'%s: %s", args[0],
                                                options.cwd.empty() ? "" : " in " + options.cwd,
-                                               std::strerror(exec_errno)));
+                                               std::strerror(failure.error)));
   }
 
   // stdin: written up front when small (pipes hold 64 KiB), else the write end is closed.

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cstddef>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -11,12 +12,18 @@
 
 namespace smallfix {
 
+class NetworkSandbox;
+
 struct ProcessOptions {
   // Either argv (argv[0] is looked up on PATH) or a shell command run with /bin/sh -c.
   std::vector<std::string> argv;
   std::string shell_command;
-  std::string cwd;                              // "" keeps the current directory
-  std::map<std::string, std::string> env;       // added to (or overriding) the inherited one
+  std::string cwd;                         // "" keeps the current directory
+  std::map<std::string, std::string> env;  // added to (or overriding) the inherited one
+  // Inherited variables that look secret (child_env.h) are withheld unless named here.
+  std::vector<std::string> pass_env;
+  // When set, the child joins this network namespace (loopback only) before it execs.
+  std::shared_ptr<const NetworkSandbox> network;
   double time_limit_seconds = 0;                // 0: no limit
   double kill_grace_seconds = 2;                // SIGTERM, then this long, then SIGKILL
   size_t output_limit_bytes = size_t{1} << 20;  // the tail of the output is kept
@@ -39,9 +46,11 @@ struct ProcessResult {
   bool ok() const { return exit_code == 0 && !timed_out && !cancelled; }
 };
 
-// For execve/posix_spawn: "KEY=VALUE" strings of the inherited environment with `extra`
-// applied (extra wins), and the null-terminated pointer array of `strings` (which must outlive it).
-std::vector<std::string> BuildEnvironment(const std::map<std::string, std::string>& extra);
+// For execve/posix_spawn: "KEY=VALUE" strings of the inherited environment without the
+// secrets (ChildEnvironment, child_env.h; `pass` lets names through) with `extra` applied
+// (extra wins), and the null-terminated pointer array of `strings` (which must outlive it).
+std::vector<std::string> BuildEnvironment(const std::map<std::string, std::string>& extra,
+                                          const std::vector<std::string>& pass);
 std::vector<char*> Pointers(std::vector<std::string>& strings);
 
 // Runs a process the way smallfix runs every process: in its own process group, with its

@@ -4,6 +4,7 @@
 #include <optional>
 #include <thread>
 
+#include "validators/network_sandbox.h"
 #include "validators/torchrun_env.h"
 
 namespace smallfix {
@@ -46,10 +47,18 @@ absl::StatusOr<std::vector<ProcessOptions>> RankProcesses(const RunnerOptions& o
     if (!free.ok()) return free.status();
     port = *free;
   }
+  std::shared_ptr<const NetworkSandbox> sandbox;
+  if (options.offline) {
+    absl::StatusOr<std::shared_ptr<const NetworkSandbox>> made = NetworkSandbox::Create();
+    if (!made.ok()) return made.status();
+    sandbox = *std::move(made);
+  }
   std::vector<ProcessOptions> processes(world);
   for (int rank = 0; rank < world; ++rank) {
     ProcessOptions& process = processes[rank];
     process.cwd = dir;
+    process.pass_env = options.pass_env;
+    process.network = sandbox;
     process.env = rank_env ? RankEnvironment(options, rank, world, port) : options.env;
     process.time_limit_seconds = options.time_limit_seconds;
     process.memory_limit_bytes = options.memory_limit_bytes;

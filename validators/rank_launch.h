@@ -18,7 +18,8 @@ namespace smallfix {
 std::map<std::string, std::string> RankEnvironment(const RunnerOptions& options, int rank,
                                                    int world, int port);
 
-// One process per rank, run in `dir` under `options`' limits; with `rank_env`, each with
+// One process per rank, run in `dir` under `options`' limits and environment policy (pass_env;
+// with `options.offline`, one network sandbox for all of them); with `rank_env`, each with
 // RankEnvironment on a free MASTER_PORT, else with `options.env`. The caller fills in what
 // runs (shell_command, or the warm server's request).
 absl::StatusOr<std::vector<ProcessOptions>> RankProcesses(const RunnerOptions& options,

@@ -19,10 +19,12 @@ namespace {
 constexpr double kCommandSeconds = 60;
 
 absl::StatusOr<ProcessResult> RunSlurm(const std::vector<std::string>& argv,
-                                       const std::string& cwd = "") {
+                                       const std::string& cwd = "",
+                                       const std::vector<std::string>& pass_env = {}) {
   ProcessOptions process;
   process.argv = argv;
   process.cwd = cwd;
+  process.pass_env = pass_env;
   process.time_limit_seconds = kCommandSeconds;
   process.output_limit_bytes = size_t{64} << 10;
   absl::StatusOr<ProcessResult> ran = RunProcess(process);
@@ -61,9 +63,9 @@ bool SlurmAvailable() {
   return false;
 }
 
-absl::StatusOr<std::string> SubmitJob(const std::vector<std::string>& argv,
-                                      const std::string& cwd) {
-  absl::StatusOr<ProcessResult> ran = RunSlurm(argv, cwd);
+absl::StatusOr<std::string> SubmitJob(const std::vector<std::string>& argv, const std::string& cwd,
+                                      const std::vector<std::string>& pass_env) {
+  absl::StatusOr<ProcessResult> ran = RunSlurm(argv, cwd, pass_env);
   if (!ran.ok()) return ran.status();
   if (ran->exit_code != 0) {
     const std::string why = ErrorLines(ran->output);

@@ -18,10 +18,13 @@ namespace smallfix {
 // Whether sbatch can be found on PATH.
 bool SlurmAvailable();
 
-// Submits with `argv` (SbatchArguments) from `cwd`; the job id. A refusal (an invalid
-// partition, account or qos, a request no node can meet) is InvalidArgument with sbatch's
-// own words; a controller that cannot be reached is Unavailable.
-absl::StatusOr<std::string> SubmitJob(const std::vector<std::string>& argv, const std::string& cwd);
+// Submits with `argv` (SbatchArguments) from `cwd`; the job id. sbatch hands its environment
+// to the job (--export=ALL unless the cluster says otherwise), so it gets smallfix's without
+// the secrets (child_env.h), `pass_env` let through. A refusal (an invalid partition, account
+// or qos, a request no node can meet) is InvalidArgument with sbatch's own words; a controller
+// that cannot be reached is Unavailable.
+absl::StatusOr<std::string> SubmitJob(const std::vector<std::string>& argv, const std::string& cwd,
+                                      const std::vector<std::string>& pass_env = {});
 
 // The job's state from scontrol; when slurmctld has already forgotten it, from sacct (where
 // accounting is on). NotFound when neither knows it.

@@ -211,7 +211,7 @@ absl::StatusOr<TestRun> SlurmTestRunner::Run(const std::string& dir,
     return out;
   }
   // Not cancellable itself: sbatch killed after submitting would leave a job nobody knows of.
-  absl::StatusOr<std::string> id = SubmitJob(SbatchArguments(spec), dir);
+  absl::StatusOr<std::string> id = SubmitJob(SbatchArguments(spec), dir, options_.pass_env);
   if (!id.ok()) return id.status();
   JobGuard guard(*id);
   const std::string job = Concat("slurm job ", *id, " (", spec.name, ")");

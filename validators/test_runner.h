@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "validators/slurm_options.h"
@@ -35,6 +36,12 @@ struct RunnerOptions {
   double time_limit_seconds = 300;
   size_t memory_limit_bytes = 0;
   std::map<std::string, std::string> env;
+  // Inherited variables that look secret are withheld from every process unless named here
+  // (--pass-env; child_env.h).
+  std::vector<std::string> pass_env;
+  // Each run in a network namespace of its own with only loopback (network_sandbox.h); its
+  // ranks share it. Slurm jobs run on the cluster's nodes and keep their network.
+  bool offline = false;
   std::string gpus;    // "0,1" to give rank r device r; empty: CPU
   SlurmOptions slurm;  // kSlurm only
   const std::atomic<bool>* cancel = nullptr;

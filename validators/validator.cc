@@ -45,6 +45,15 @@ absl::StatusOr<RunnerOptions> RunnerFor(const ValidationPlan& plan, const std::s
   return runner;
 }
 
+// An offline runner's process runs in a network sandbox of its own.
+absl::Status Sandbox(const RunnerOptions& runner, ProcessOptions& process) {
+  if (!runner.offline) return absl::OkStatus();
+  absl::StatusOr<std::shared_ptr<const NetworkSandbox>> sandbox = NetworkSandbox::Create();
+  if (!sandbox.ok()) return sandbox.status();
+  process.network = *std::move(sandbox);
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::StatusOr<TestRun> Reproduce(const std::string& repo_root, const std::string& scratch_dir,
@@ -55,13 +64,16 @@ absl::StatusOr<TestRun> Reproduce(const std::string& repo_root, const std::strin
   absl::StatusOr<RunnerOptions> runner =
       RunnerFor(plan, Concat(scratch_dir, "/bin-reproduce"), cancel);
   if (!runner.ok()) return runner.status();
+  runner->offline = !plan.network.reproduction;
   if (!plan.build.empty()) {
     ProcessOptions build;
     build.shell_command = plan.build;
     build.cwd = (*workspace)->path();
     build.env = runner->env;
+    build.pass_env = runner->pass_env;
     build.time_limit_seconds = runner->time_limit_seconds;
     build.cancel = cancel;
+    if (absl::Status offline = Sandbox(*runner, build); !offline.ok()) return offline;
     absl::StatusOr<ProcessResult> built = RunProcess(build);
     if (!built.ok()) return built.status();
     if (!built->ok()) {
@@ -94,10 +106,13 @@ StageResult RunProcessStage(StageKind kind, ProcessOptions process, const std::s
   const auto start = std::chrono::steady_clock::now();
   process.cwd = cwd;
   process.env = runner.env;
+  process.pass_env = runner.pass_env;
   process.time_limit_seconds = runner.time_limit_seconds;
   process.memory_limit_bytes = runner.memory_limit_bytes;
   process.cancel = runner.cancel;
-  absl::StatusOr<ProcessResult> ran = RunProcess(process);
+  const absl::Status offline = Sandbox(runner, process);
+  absl::StatusOr<ProcessResult> ran =
+      offline.ok() ? RunProcess(process) : absl::StatusOr<ProcessResult>(offline);
   if (!ran.ok())
     return {kind, StageStatus::kError, Since(start), std::string(ran.status().message()), ""};
   const std::string detail = ran->ok()        ? ""
@@ -147,6 +162,7 @@ ValidationResult ValidateCandidate(const std::string& repo_root, const std::stri
   absl::StatusOr<RunnerOptions> runner =
       RunnerFor(plan, Concat(scratch_dir, "/bin-", name), cancel);
   if (!runner.ok()) return setup_error(runner.status());
+  runner->offline = !plan.network.candidates;
   const std::string cwd = (*workspace)->path();
 
   // The remaining stages, in order; each runs only when every earlier one passed.

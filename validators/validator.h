@@ -7,6 +7,7 @@
 
 #include "absl/status/statusor.h"
 #include "engine/source/file_change.h"
+#include "validators/network_sandbox.h"
 #include "validators/python_env.h"
 #include "validators/test_runner.h"
 #include "validators/validation_status.h"
@@ -24,6 +25,9 @@ struct ValidationPlan {
   // of a fresh interpreter per run; false (`--cold`) starts every run cold. Slurm runs and
   // commands that need a shell are cold either way.
   bool warm = true;
+  // Which runs keep the network: candidates run offline unless --allow-network; the
+  // reproduction (the user's own code) keeps it unless --no-network.
+  NetworkPolicy network;
 };
 
 struct StageResult {

@@ -20,8 +20,7 @@
 
 #include "engine/base/concat.h"
 #include "nlohmann/json.hpp"
-
-extern char** environ;
+#include "validators/network_sandbox.h"
 
 namespace smallfix {
 namespace {
@@ -102,7 +101,7 @@ absl::StatusOr<std::unique_ptr<WarmServer>> WarmServer::Start(const WarmServerOp
   }
   std::vector<std::string> args = {o.interpreter, o.script, server->socket_path_};
   if (!o.preload.empty()) args.push_back(o.preload);
-  std::vector<std::string> environment = BuildEnvironment(o.env);
+  std::vector<std::string> environment = BuildEnvironment(o.env, o.pass_env);
   std::vector<char*> argv = Pointers(args);
   std::vector<char*> envp = Pointers(environment);
 
@@ -233,14 +232,17 @@ absl::StatusOr<ProcessResult> WarmServer::Run(const WarmRequest& request) {
     Fail(Concat("the warm server stopped answering (", std::strerror(saved), ")"));
     return absl::UnavailableError(Notes().front());
   }
-  nlohmann::json message = {{"cwd", process.cwd},
-                            {"mode", request.command.mode},
-                            {"args", request.command.args},
-                            {"env", process.env},
-                            {"output", request.output_file},
-                            {"time_limit", process.time_limit_seconds},
-                            {"grace", process.kill_grace_seconds},
-                            {"memory_limit", process.memory_limit_bytes}};
+  nlohmann::json message = {
+      {"cwd", process.cwd},
+      {"mode", request.command.mode},
+      {"args", request.command.args},
+      {"env", process.env},
+      {"output", request.output_file},
+      {"time_limit", process.time_limit_seconds},
+      {"grace", process.kill_grace_seconds},
+      {"memory_limit", process.memory_limit_bytes},
+      {"namespaces",
+       process.network != nullptr ? process.network->Paths() : std::vector<std::string>{}}};
   const std::string line = message.dump() + "\n";
   const Clock::time_point start = Clock::now();
   for (size_t sent = 0; sent < line.size();) {

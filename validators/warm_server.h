@@ -25,14 +25,16 @@ struct WarmServerOptions {
   std::string interpreter = DefaultInterpreter();
   std::string script;                      // "" for DefaultWarmServerScript()
   std::map<std::string, std::string> env;  // over the inherited environment, like a cold run's
+  std::vector<std::string> pass_env;       // secret-looking names it inherits (child_env.h)
   std::string dir;                         // holds the socket and the server's log; must exist
   double start_timeout_seconds = 120;      // import torch on a loaded machine
   std::string preload;                     // "" for the server's list; "a,b" for these modules
 };
 
 // One pytest run in the server: `command` in `process.cwd` with `process.env`, its time limit,
-// memory limit, grace and cancel flag (process.argv and shell_command are ignored). Output
-// goes to `output_file` and comes back as ProcessResult::output (its tail).
+// memory limit, grace, cancel flag and network sandbox, which the test process joins
+// (process.argv, shell_command and pass_env are ignored: the server's environment is set once).
+// Output goes to `output_file` and comes back as ProcessResult::output (its tail).
 struct WarmRequest {
   WarmCommand command;
   ProcessOptions process;

@@ -12,12 +12,13 @@ socket SOCKET, prints "ready" and serves one request per connection. A request i
 line (validators/warm_server.cc writes it):
 
     {"cwd": DIR, "mode": "module"|"script", "args": [...], "env": {...}, "output": FILE,
-     "time_limit": S, "grace": S, "memory_limit": BYTES}
+     "time_limit": S, "grace": S, "memory_limit": BYTES, "namespaces": [PATH, ...]}
 
 For each, a supervisor process is forked; it forks the test process (its own process group,
 like every process smallfix starts), answers {"pid": N}, waits, and answers
 {"exit_code": C, "signal": S, "timed_out": B, "cancelled": B}. The test process changes into
-DIR, applies the environment, rebuilds sys.path as `python -m pytest` (mode "module") or the
+DIR, joins the namespaces (a network sandbox: validators/network_sandbox.h; the user namespace
+first), applies the environment, rebuilds sys.path as `python -m pytest` (mode "module") or the
 `pytest` script (mode "script") would have it, drops any module that is not preloaded, and
 runs pytest.main(args) with its output in FILE. A run past its limit has its group killed
 (SIGTERM, the grace, SIGKILL); closing the connection cancels it the same way. The server
@@ -70,6 +71,23 @@ def read_request(conn):
     return json.loads(data.decode())
 
 
+def enter_namespaces(paths):
+    """setns() into each namespace file in order (Python 3.12's os.setns, by hand for older ones).
+    A run that cannot join its sandbox must not run with the network: the error ends it."""
+    if not paths:
+        return
+    import ctypes
+    libc = ctypes.CDLL(None, use_errno=True)
+    for path in paths:
+        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+        try:
+            if libc.setns(fd, 0) != 0:
+                error = ctypes.get_errno()
+                raise OSError(error, f"cannot join the network sandbox {path}: {os.strerror(error)}")
+        finally:
+            os.close(fd)
+
+
 def run_test(request, base_path, preloaded):
     """In the forked test process: become a cold `python -m pytest` run as far as it matters."""
     os.setpgid(0, 0)
@@ -88,6 +106,7 @@ def run_test(request, base_path, preloaded):
         os.dup2(out, 1)
         os.dup2(out, 2)
         os.closerange(3, 65536)  # the listening socket, the connection, smallfix's pipes
+        enter_namespaces(request.get("namespaces"))
         os.chdir(request["cwd"])
         os.environ.update(request["env"])
         # As the interpreter would set them up at start: PYTHONUNBUFFERED writes through, so a

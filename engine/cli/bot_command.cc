@@ -14,6 +14,7 @@
 #include "engine/cli/bot_issue.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/interrupts.h"
+#include "engine/cli/sandbox_flags.h"
 #include "engine/vcs/run_sweep.h"
 
 namespace smallfix::cli {
@@ -206,6 +207,7 @@ void AddBotCommand(CLI::App& app, int* exit_status) {
   bot->add_option(
       "--python", f->repair.python,
       "Interpreter for tests (default: .smallfix.yaml, else the first python3 on PATH)");
+  AddSandboxFlags(*bot, f->repair);
   bot->add_flag("-q,--quiet", f->quiet, "No progress on stderr");
   bot->add_flag("--cold", f->repair.cold,
                 "A fresh interpreter for every test run (default: a warm server per repair)");

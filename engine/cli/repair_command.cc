@@ -14,6 +14,7 @@
 #include "engine/cli/interrupts.h"
 #include "engine/cli/llm_flags.h"
 #include "engine/cli/repair_request.h"
+#include "engine/cli/sandbox_flags.h"
 #include "engine/repair/llm_attach.h"
 #include "engine/repair/pipeline.h"
 #include "engine/repair/report.h"
@@ -182,6 +183,7 @@ void AddRepairCommand(CLI::App& app, int* exit_status) {
       "--coverage", o->coverage,
       "Also rank lines by coverage (Ochiai) over the tests before localizing (pytest; runs the "
       "second --test, else the first, once and single-process)");
+  AddSandboxFlags(*repair, *o);
   repair->add_flag("--no-validate", o->no_validate, "List candidates without validating them");
   repair->add_flag("--cold", o->cold,
                    "A fresh interpreter for every test run (default: pytest runs fork from a warm "

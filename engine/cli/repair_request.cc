@@ -4,6 +4,7 @@
 #include <optional>
 #include <random>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_format.h"
 #include "engine/base/read_file.h"
@@ -21,6 +22,14 @@ absl::StatusOr<RepairSite> ParseSite(const std::string& text) {
     return absl::InvalidArgumentError(absl::StrFormat("--site %s: expected FILE:LINE", text));
   }
   return RepairSite{text.substr(0, colon), line, 1.0};
+}
+
+bool IsEnvironmentName(const std::string& name) {
+  if (name.empty() || absl::ascii_isdigit(name[0])) return false;
+  for (char c : name) {
+    if (!absl::ascii_isalnum(c) && c != '_') return false;
+  }
+  return true;
 }
 
 absl::StatusOr<std::string> ReadInput(const std::string& path, const char* flag) {
@@ -51,6 +60,25 @@ SlurmOptions SlurmSettings(const RepairFlags& o, const RepoConfig::Slurm& config
   slurm.start_timeout_seconds = config.start_timeout.value_or(slurm.start_timeout_seconds);
   slurm.job_name_prefix = SlurmJobPrefix();
   return slurm;
+}
+
+// --pass-env over .smallfix.yaml's pass_env: (both count), --allow-network and --no-network.
+absl::Status SetSandbox(const RepairFlags& o, const RepoConfig& config, ValidationPlan& plan) {
+  if (o.allow_network && o.no_network)
+    return absl::InvalidArgumentError("give at most one of --allow-network and --no-network");
+  plan.network.candidates = o.allow_network;
+  plan.network.reproduction = !o.no_network;
+  std::vector<std::string> names = config.pass_env;
+  names.insert(names.end(), o.pass_env.begin(), o.pass_env.end());
+  for (const std::string& name : names) {
+    if (!IsEnvironmentName(name)) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "--pass-env %s: expected the name of an environment variable (letters, digits, _)",
+          name));
+    }
+  }
+  plan.runner.pass_env = std::move(names);
+  return absl::OkStatus();
 }
 
 }  // namespace
@@ -133,6 +161,7 @@ absl::StatusOr<RepairRequest> MakeRepairRequest(const RepairFlags& o,
                           plan.runner.world_size, plan.runner.slurm.nodes));
     }
   }
+  if (absl::Status sandbox = SetSandbox(o, *config, plan); !sandbox.ok()) return sandbox;
   plan.runner.time_limit_seconds = o.timeout > 0 ? o.timeout : config->timeout.value_or(300);
   plan.runner.memory_limit_bytes = config->memory_limit_mb.value_or(0) << 20;
   return request;

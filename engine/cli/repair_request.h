@@ -24,6 +24,11 @@ struct RepairFlags {
   bool no_validate = false, apply = false, json = false, quiet = false, coverage = false;
   bool cold = false;     // --cold: every test run in a fresh interpreter, no warm server
   bool one_fix = false;  // --one-fix: the --site lines are all lines of one fix
+  // --pass-env NAME: a secret-looking variable the tests may inherit (with .smallfix.yaml's
+  // pass_env:); --allow-network: candidates keep the network; --no-network: so does not the
+  // reproduction (network_sandbox.h).
+  std::vector<std::string> pass_env;
+  bool allow_network = false, no_network = false;
   // --runner slurm; -1 / "" / empty: not given (then .smallfix.yaml's slurm: settings, then
   // defaults).
   std::string slurm_partition, slurm_account, slurm_qos, slurm_workdir;

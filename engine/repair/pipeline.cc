@@ -19,6 +19,7 @@
 #include "engine/repair/rank_order.h"
 #include "engine/repair/symptom_input.h"
 #include "engine/vcs/run_sweep.h"
+#include "validators/child_env.h"
 #include "validators/failure_capture.h"
 #include "validators/junit_reader.h"
 #include "validators/python_env.h"
@@ -42,6 +43,7 @@ std::unique_ptr<WarmServer> StartWarmServer(const ValidationPlan& plan, const st
   WarmServerOptions options;
   options.interpreter = plan.interpreter;
   options.env = plan.runner.env;
+  options.pass_env = plan.runner.pass_env;
   for (const auto& [key, value] : *env) options.env[key] = value;
   options.dir = dir;
   absl::StatusOr<std::unique_ptr<WarmServer>> server = WarmServer::Start(options);
@@ -104,8 +106,8 @@ constexpr int kCoverageMaxSites = 5;
 // of the other tests normally runs the failing test and the passing ones, which Ochiai needs
 // both of). Empty, with a note saying why, when the run fails or no test fails: the caller
 // then ranks by the traceback alone.
-LineScores CoverageScores(const RepairRequest& request, Clock::time_point start,
-                          std::vector<std::string>& notes) {
+LineScores CoverageScores(const RepairRequest& request, const NetworkPolicy& network,
+                          Clock::time_point start, std::vector<std::string>& notes) {
   const ValidationPlan& plan = request.plan;
   const std::string command =
       !plan.other_tests.empty() ? plan.other_tests.front() : plan.failing_test;
@@ -113,6 +115,8 @@ LineScores CoverageScores(const RepairRequest& request, Clock::time_point start,
   options.time_limit_seconds = plan.runner.time_limit_seconds;
   options.coverage = true;
   options.interpreter = plan.interpreter;
+  options.pass_env = plan.runner.pass_env;
+  options.offline = !network.reproduction;
   options.cancel = request.cancel;
   if (request.progress) request.progress(Concat("running `", command, "` under coverage"));
   absl::StatusOr<FailureCapture> run = CaptureFailure(request.repo, command, options);
@@ -167,6 +171,13 @@ absl::StatusOr<RepairReport> RunRepair(const RepairRequest& request) {
     return absl::InvalidArgumentError(Concat("--repo ", request.repo, " is not a directory"));
   }
   RepairReport report;
+  // The test processes run without secrets, and offline where asked and possible.
+  std::vector<std::string> sandbox_notes;
+  report.sandbox.withheld_env = WithheldFromChildren(request.plan.runner.pass_env);
+  report.sandbox.slurm = request.plan.runner.kind == RunnerKind::kSlurm;
+  report.sandbox.network = request.validate || request.coverage
+                               ? ResolveNetworkPolicy(request.plan.network, sandbox_notes)
+                               : request.plan.network;
   std::vector<RepairSite> sites = request.sites;
   if (sites.empty()) {
     if (request.failure_text.empty()) {
@@ -177,7 +188,8 @@ absl::StatusOr<RepairReport> RunRepair(const RepairRequest& request) {
     options.max_sites = request.max_sites;
     std::vector<std::string> coverage_notes;
     if (request.coverage && !request.plan.failing_test.empty()) {
-      options.coverage_scores = CoverageScores(request, start, coverage_notes);
+      options.coverage_scores =
+          CoverageScores(request, report.sandbox.network, start, coverage_notes);
       if (!options.coverage_scores.empty())
         options.max_sites = std::max(options.max_sites, kCoverageMaxSites);
     }
@@ -226,6 +238,7 @@ absl::StatusOr<RepairReport> RunRepair(const RepairRequest& request) {
   std::optional<TempDir> scratch;
   std::unique_ptr<WarmServer> warm;
   ValidationPlan plan = request.plan;
+  plan.network = report.sandbox.network;
   std::atomic<bool> stop_reproduction{false};
   std::future<absl::StatusOr<TestRun>> reproduction;
   if (request.validate && !plan.failing_test.empty()) {
@@ -308,6 +321,7 @@ absl::StatusOr<RepairReport> RunRepair(const RepairRequest& request) {
     report.warm = !warm->failed();
     for (const std::string& note : warm->Notes()) report.notes.push_back(note);
   }
+  for (std::string& note : sandbox_notes) report.notes.push_back(std::move(note));
   report.seconds = Since(start);
   return report;
 }

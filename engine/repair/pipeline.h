@@ -11,6 +11,7 @@
 #include "engine/patterns/match.h"
 #include "engine/rank/ranker.h"
 #include "engine/repair/candidate_generator.h"
+#include "engine/repair/sandbox_summary.h"
 #include "validators/validator.h"
 
 namespace smallfix {
@@ -84,6 +85,7 @@ struct RepairReport {
   bool warm =
       false;  // test runs went to the warm server (notes say when it failed and runs went cold)
   bool cancelled = false;
+  SandboxSummary sandbox;  // what the test runs were kept from
   std::vector<std::string> notes;
 };
 

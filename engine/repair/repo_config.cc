@@ -76,6 +76,11 @@ absl::StatusOr<RepoConfig> LoadRepoConfig(const std::string& repo) {
           config.tests.push_back(value.as<std::string>());
         else
           for (const YAML::Node& test : value) config.tests.push_back(test.as<std::string>());
+      } else if (key == "pass_env") {
+        if (value.IsScalar())
+          config.pass_env.push_back(value.as<std::string>());
+        else
+          for (const YAML::Node& name : value) config.pass_env.push_back(name.as<std::string>());
       } else if (key == "runner") {
         config.runner = value.as<std::string>();
         if (!ParseRunnerKind(*config.runner)) {
@@ -97,7 +102,7 @@ absl::StatusOr<RepoConfig> LoadRepoConfig(const std::string& repo) {
         return absl::InvalidArgumentError(
             absl::StrFormat("%s:%d: unknown setting '%s' (known: build, test, tests, runner, "
                             "world_size, interpreter, "
-                            "timeout, memory_limit_mb, slurm)",
+                            "timeout, memory_limit_mb, pass_env, slurm)",
                             path.string(), item.first.Mark().line + 1, key));
       }
     }

@@ -28,6 +28,7 @@ namespace smallfix {
 //   interpreter: .venv/bin/python  # default: the first python3 on PATH
 //   timeout: 120                   # seconds per stage
 //   memory_limit_mb: 8192          # address-space limit per process
+//   pass_env: [HF_TOKEN]           # secret-looking variables the tests may inherit (--pass-env)
 struct RepoConfig {
   std::optional<std::string> build;
   std::optional<std::string> test;
@@ -37,6 +38,7 @@ struct RepoConfig {
   std::optional<std::string> interpreter;
   std::optional<double> timeout;
   std::optional<size_t> memory_limit_mb;
+  std::vector<std::string> pass_env;
   struct Slurm {
     std::optional<std::string> partition, account, qos, workdir;
     std::optional<int> nodes, gpus_per_node;

@@ -70,6 +70,7 @@ nlohmann::json ReportJson(const RepairReport& report) {
                   {"first_plausible_seconds", report.first_plausible_seconds},
                   {"warm", report.warm},
                   {"cancelled", report.cancelled}};
+  out["sandbox"] = SandboxJson(report.sandbox);
   out["notes"] = report.notes;
   return out;
 }
@@ -85,6 +86,7 @@ std::string ReportText(const RepairReport& report, bool validated) {
                            site.function.empty() ? "" : Concat(" in ", site.function), site.score);
   }
   for (const std::string& note : report.notes) out += Concat("note:    ", note, "\n");
+  if (validated) out += SandboxText(report.sandbox);
   if (validated && !report.reproduction.empty()) {
     out += absl::StrFormat("unpatched run of the failing test: %s (%.1f s)\n", report.reproduction,
                            report.reproduction_seconds);

@@ -97,6 +97,20 @@ TEST_F(SlurmTestRunnerTest, RanksGetTorchrunsEnvironmentAndAreScored) {
   EXPECT_THAT(failed->summary, HasSubstr("exit 2"));
 }
 
+// sbatch hands its environment to the job (--export=ALL, as the stand-in does): smallfix's
+// secrets stay out of it, a --pass-env name gets through.
+TEST_F(SlurmTestRunnerTest, JobsGetNoSecretsButPassedNames) {
+  setenv("SMALLFIX_SLURM_TEST_TOKEN", "token-value", 1);
+  setenv("SMALLFIX_SLURM_TEST_API_KEY", "key-value", 1);
+  options_.pass_env = {"SMALLFIX_SLURM_TEST_API_KEY"};
+  absl::StatusOr<TestRun> run = RunTestCommand(workdir_, "env | grep SMALLFIX_SLURM_TEST", options_);
+  unsetenv("SMALLFIX_SLURM_TEST_TOKEN");
+  unsetenv("SMALLFIX_SLURM_TEST_API_KEY");
+  ASSERT_TRUE(run.ok()) << run.status();
+  EXPECT_THAT(run->output, HasSubstr("[rank1]:SMALLFIX_SLURM_TEST_API_KEY=key-value"));
+  EXPECT_THAT(run->output, ::testing::Not(HasSubstr("token-value")));
+}
+
 TEST_F(SlurmTestRunnerTest, SlurmsTimeLimitIsATimeout) {
   setenv("FAKE_SLURM_STATE", "TIMEOUT Reason=TimeLimit", 1);
   absl::StatusOr<TestRun> run = RunTestCommand(workdir_, "sleep 600", options_);
