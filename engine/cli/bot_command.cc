@@ -14,6 +14,7 @@
 #include "engine/cli/bot_issue.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/interrupts.h"
+#include "engine/cli/llm_flags.h"
 #include "engine/cli/sandbox_flags.h"
 #include "engine/vcs/run_sweep.h"
 
@@ -208,6 +209,11 @@ void AddBotCommand(CLI::App& app, int* exit_status) {
       "--python", f->repair.python,
       "Interpreter for tests (default: .smallfix.yaml, else the first python3 on PATH)");
   AddSandboxFlags(*bot, f->repair);
+  AddLlmFlags(*bot, f->repair.llm,
+              "Also rank the candidates with the model at this OpenAI-compatible server (off "
+              "unless given; it is shown the issue's text)",
+              "Also ask the model for up to N edits of its own (off unless given; a pull request "
+              "with one says which lines it wrote)");
   bot->add_flag("-q,--quiet", f->quiet, "No progress on stderr");
   bot->add_flag("--cold", f->repair.cold,
                 "A fresh interpreter for every test run (default: a warm server per repair)");

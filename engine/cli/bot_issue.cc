@@ -1,7 +1,10 @@
 #include "engine/cli/bot_issue.h"
 
+#include <optional>
+
 #include "absl/strings/str_format.h"
 #include "engine/base/concat.h"
+#include "engine/repair/model_lines.h"
 #include "engine/repair/pull_request_text.h"
 
 namespace smallfix::cli {
@@ -10,11 +13,14 @@ namespace {
 constexpr char kOwnMarker[] = "<!-- smallfix:";
 
 std::string CommitMessage(int number, const ValidatedCandidate& fix) {
+  const std::string author = WrittenByModel(fix.scored.candidate)
+                                 ? "Written by a language model (not a template)"
+                                 : Concat("Template ", fix.scored.candidate.template_id);
   return absl::StrFormat(
-      "%s\n\nTemplate %s at %s:%d, validated by smallfix against the repository's tests.\n\n"
+      "%s\n\n%s at %s:%d, validated by smallfix against the repository's tests.\n\n"
       "Fixes #%d\n",
-      PullRequestTitle(number, fix), fix.scored.candidate.template_id, fix.scored.candidate.file,
-      fix.scored.candidate.line, number);
+      PullRequestTitle(number, fix), author, fix.scored.candidate.file, fix.scored.candidate.line,
+      number);
 }
 
 absl::StatusOr<IssueOutcome> NoPatch(const BotContext& context, const GitHubIssue& issue,
@@ -173,6 +179,9 @@ absl::StatusOr<IssueOutcome> ProcessIssue(const BotContext& context, const GitHu
   absl::StatusOr<RepairRequest> request = MakeRepairRequest(flags, context.cancel);
   if (!request.ok()) return request.status();
   request->progress = context.progress;
+  // A model only when asked (--llm), and its own edits only with --llm-propose.
+  std::optional<AttachedLlm> llm;
+  if (!flags.llm.url.empty()) llm.emplace(flags.llm, flags.issue_text, *request, context.cancel);
   absl::StatusOr<RepairReport> report = RunRepair(*request);
   // Bad input here is the issue's (no traceback to read) or the repository's (no test
   // command): said once on the issue, where someone can act on it.

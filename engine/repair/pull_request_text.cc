@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_format.h"
 #include "engine/base/concat.h"
+#include "engine/repair/model_lines.h"
 
 namespace smallfix {
 namespace {
@@ -73,6 +74,51 @@ std::string TestsRun(const ValidationPlan& plan) {
   return out;
 }
 
+// Which template made the patch and why it applies here.
+std::string TemplateSection(const Candidate& candidate) {
+  std::string out = "### Template\n\n";
+  out += absl::StrFormat("%s (%s family): %s\n\n", Code(candidate.template_id), candidate.family,
+                         candidate.summary);
+  out += "Why it applies: ";
+  if (candidate.symptom_score > 0) {
+    out += absl::StrFormat("the failure is one this template answers (symptom match %.2f)",
+                           candidate.symptom_score);
+  } else {
+    out += "it is a generic fix operator, tried because no specific template matched the failure";
+  }
+  out += absl::StrFormat(", and its pattern matched the code the failure points to (line %d)",
+                         candidate.line);
+  std::string bindings;
+  for (const auto& [name, value] : candidate.bindings) {
+    // The failure's own fields are shown above; the template's captures say what it saw.
+    static constexpr std::string_view kFailureFields[] = {"exception", "file",    "function",
+                                                          "line",      "message", "type"};
+    if (std::find(std::begin(kFailureFields), std::end(kFailureFields), name) !=
+        std::end(kFailureFields))
+      continue;
+    if (value.empty() || value.size() > kMaxBindingChars || value.find('\n') != std::string::npos)
+      continue;
+    bindings += Concat(bindings.empty() ? "" : ", ", name, " = ", Code(value));
+  }
+  if (!bindings.empty()) out += Concat(" with ", bindings);
+  out += ".\n\n";
+  return out;
+}
+
+// A model's patch: every line it wrote, to be read as code from an untrusted author (the model
+// was shown the issue's text, which anyone can write).
+std::string ModelSection(const ValidatedCandidate& fix) {
+  std::string out = "### Written by a language model\n\n";
+  out += Concat("No template of smallfix wrote this patch: a language model proposed it (",
+                Code(fix.scored.candidate.summary),
+                "). It passed the same validation as a template's patch, but the model was "
+                "shown this issue's text; read every line it wrote before merging:\n\n");
+  std::string lines;
+  for (const std::string& line : AddedLines(fix.scored.diff)) lines += line + "\n";
+  out += Block("", lines.empty() ? "(it only removed lines)\n" : lines);
+  return out + "\n";
+}
+
 }  // namespace
 
 std::string PatchId(const ValidatedCandidate& fix) {
@@ -96,6 +142,10 @@ std::string NoPatchMarker(int issue, std::string_view engine_version) {
 std::string PullRequestTitle(int issue, const ValidatedCandidate& fix) {
   std::string summary = fix.scored.candidate.summary;
   if (summary.empty()) summary = fix.scored.candidate.template_id;
+  // A title is no place for a model's words (it was shown text anyone can write).
+  if (WrittenByModel(fix.scored.candidate))
+    summary = absl::StrFormat("an edit a language model proposed at %s:%d",
+                              fix.scored.candidate.file, fix.scored.candidate.line);
   while (!summary.empty() && (summary.back() == '.' || summary.back() == '\n')) summary.pop_back();
   return absl::StrFormat("Fix #%d: %s", issue, summary);
 }
@@ -124,32 +174,7 @@ std::string PullRequestBody(const RepairReport& report, const ValidatedCandidate
   if (site != nullptr) out += absl::StrFormat(", localization score %.2f", site->score);
   out += "\n\n";
 
-  out += "### Template\n\n";
-  out += absl::StrFormat("%s (%s family): %s\n\n", Code(candidate.template_id), candidate.family,
-                         candidate.summary);
-  out += "Why it applies: ";
-  if (candidate.symptom_score > 0) {
-    out += absl::StrFormat("the failure is one this template answers (symptom match %.2f)",
-                           candidate.symptom_score);
-  } else {
-    out += "it is a generic fix operator, tried because no specific template matched the failure";
-  }
-  out += absl::StrFormat(", and its pattern matched the code the failure points to (line %d)",
-                         candidate.line);
-  std::string bindings;
-  for (const auto& [name, value] : candidate.bindings) {
-    // The failure's own fields are shown above; the template's captures say what it saw.
-    static constexpr std::string_view kFailureFields[] = {"exception", "file",    "function",
-                                                          "line",      "message", "type"};
-    if (std::find(std::begin(kFailureFields), std::end(kFailureFields), name) !=
-        std::end(kFailureFields))
-      continue;
-    if (value.empty() || value.size() > kMaxBindingChars || value.find('\n') != std::string::npos)
-      continue;
-    bindings += Concat(bindings.empty() ? "" : ", ", name, " = ", Code(value));
-  }
-  if (!bindings.empty()) out += Concat(" with ", bindings);
-  out += ".\n\n";
+  out += WrittenByModel(candidate) ? ModelSection(fix) : TemplateSection(candidate);
 
   out += "### Validation\n\n";
   if (!report.reproduction.empty()) {
@@ -178,11 +203,11 @@ std::string PullRequestBody(const RepairReport& report, const ValidatedCandidate
   out += Block("diff", fix.scored.diff);
   out += absl::StrFormat("\nFixes #%d\n\n", issue);
   out += absl::StrFormat(
-      "---\nGenerated and validated by smallfix %s: a template-based repair, checked by running "
-      "this "
-      "repository's own tests. A second run updates this pull request instead of opening "
-      "another.\n",
-      std::string(engine_version));
+      "---\nGenerated and validated by smallfix %s: %s, checked by running this repository's own "
+      "tests. A second run updates this pull request instead of opening another.\n",
+      std::string(engine_version),
+      WrittenByModel(candidate) ? "a repair proposed by a language model"
+                                : "a template-based repair");
   return out;
 }
 
