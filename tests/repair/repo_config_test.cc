@@ -45,6 +45,17 @@ TEST(RepoConfigTest, ReadsTheSlurmMapping) {
   EXPECT_EQ(config->slurm.start_timeout, 120);
 }
 
+TEST(RepoConfigTest, PassEnvIsAListOrOneName) {
+  absl::StatusOr<TempDir> dir = TempDir::Create("repo-config-test");
+  ASSERT_TRUE(dir.ok());
+  absl::StatusOr<RepoConfig> list = LoadFrom(*dir, "pass_env: [HF_TOKEN, WANDB_API_KEY]\n");
+  ASSERT_TRUE(list.ok()) << list.status();
+  EXPECT_THAT(list->pass_env, ElementsAre("HF_TOKEN", "WANDB_API_KEY"));
+  absl::StatusOr<RepoConfig> one = LoadFrom(*dir, "pass_env: HF_TOKEN\n");
+  ASSERT_TRUE(one.ok()) << one.status();
+  EXPECT_THAT(one->pass_env, ElementsAre("HF_TOKEN"));
+}
+
 TEST(RepoConfigTest, BadSlurmSettingsNameTheLine) {
   absl::StatusOr<TempDir> dir = TempDir::Create("repo-config-test");
   ASSERT_TRUE(dir.ok());
