@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Installs everything smallfix needs, fetches the pinned grammar sources and builds.
-# Leaves the CLI at build/smallfix. Idempotent: with nothing changed it takes seconds.
+# Installs everything smallfix needs, fetches the pinned grammar sources and builds the CLI
+# (build/smallfix) and what it links, not the test binaries: scripts/test.sh builds those.
+# Idempotent: with nothing changed it takes seconds. With ccache on the machine (installed
+# below) the compiles go through it, so a second clone or a rebuild reuses every object.
 #
 #   scripts/setup.sh            # release build in build/
 #   PRESET=asan scripts/setup.sh   # ASan+UBSan build in build-asan/
@@ -61,5 +63,5 @@ fi
 BUILD_DIR=build
 [[ "$PRESET" != release ]] && BUILD_DIR="build-$PRESET"
 [[ -f "$BUILD_DIR/build.ninja" ]] || cmake --preset "$PRESET" >/dev/null
-cmake --build --preset "$PRESET" -j "$(nproc)"
+cmake --build --preset "$PRESET" -j "$(nproc)" --target smallfix
 echo "setup: done, the CLI is $BUILD_DIR/smallfix"
