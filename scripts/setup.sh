@@ -6,19 +6,27 @@
 #
 #   scripts/setup.sh            # release build in build/
 #   PRESET=asan scripts/setup.sh   # ASan+UBSan build in build-asan/
+#   SETUP=cli scripts/setup.sh      # the CLI alone: no test venv, Slurm, clang or Debian torch
+#                                   # (the GitHub Action's install, action.yml)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PRESET="${PRESET:-release}"
+SETUP="${SETUP:-all}"
 
-# Debian packages: toolchain, libraries, the Python side that validation runs
-# (python3-torch with gloo for multi-rank tests, pytest, coverage), and Slurm with munge for
-# the one-node cluster the Slurm runner's tests start (scripts/slurm-local.sh).
-PACKAGES=(
+# Debian packages. What building and running the CLI needs: toolchain and libraries.
+CLI_PACKAGES=(
   g++ cmake ninja-build pkg-config git ca-certificates nodejs npm
   libgit2-dev nlohmann-json3-dev libcurl4-openssl-dev libabsl-dev libre2-dev
-  libyaml-cpp-dev libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev
+  libyaml-cpp-dev libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev ccache
+)
+# The rest, for the tests and the demo: the Python side that validation runs (python3-torch
+# with gloo for multi-rank tests, pytest, coverage), clang for the fuzz target, clang-format,
+# and Slurm with munge for the one-node cluster the Slurm runner's tests start
+# (scripts/slurm-local.sh).
+PACKAGES=("${CLI_PACKAGES[@]}")
+[[ "$SETUP" == cli ]] || PACKAGES+=(
   python3 python3-torch python3-pytest python3-coverage python3-yaml python3-packaging
-  clang libclang-rt-14-dev clang-format ccache
+  clang libclang-rt-14-dev clang-format
   slurm-wlm munge
 )
 
@@ -46,22 +54,34 @@ if [[ ! -f "$stamp" ]] || ! cmp -s package-lock.json "$stamp"; then
   cp package-lock.json "$stamp"
 fi
 
-# The project venv: the Python that tests and benchmarks run (torch 2.13.0 on the CPU and
-# exact pins, scripts/python-lock.txt). torch goes first and alone, the rest without
+# The project venv: the Python that tests, benchmarks and the demo run (torch 2.13.0 on the CPU
+# and exact pins, scripts/python-lock.txt). torch goes first and alone, the rest without
 # dependencies, so no package can make pip fetch another torch (a CUDA build of several GB).
-venv_stamp=.venv/.smallfix-lock
-if [[ ! -f "$venv_stamp" ]] || ! cmp -s scripts/python-lock.txt "$venv_stamp"; then
-  echo "setup: making the project venv .venv (scripts/python-lock.txt)"
+# It is made in the background while the CLI compiles: installing torch is minutes of its own.
+make_venv() {
   rm -rf .venv
   "$(command -v python3.11 || command -v python3)" -m venv .venv
   .venv/bin/python -m pip install -q --disable-pip-version-check "$(grep -E '^torch==' scripts/python-lock.txt)"
   grep -vE '^(torch==|#)' scripts/python-lock.txt > .venv/rest.txt
   .venv/bin/python -m pip install -q --disable-pip-version-check --no-deps -r .venv/rest.txt
-  cp scripts/python-lock.txt "$venv_stamp"
+  cp scripts/python-lock.txt .venv/.smallfix-lock
+}
+venv_pid=""
+if [[ "$SETUP" != cli ]] && ! cmp -s scripts/python-lock.txt .venv/.smallfix-lock 2>/dev/null; then
+  venv_log=$(mktemp)
+  echo "setup: making the project venv .venv in the background (scripts/python-lock.txt)"
+  make_venv > "$venv_log" 2>&1 &
+  venv_pid=$!
+  # A failed build ends the script; the half-made venv has no stamp and is made again next time.
+  trap 'kill "$venv_pid" 2>/dev/null || true; rm -f "$venv_log"' EXIT
 fi
 
 BUILD_DIR=build
 [[ "$PRESET" != release ]] && BUILD_DIR="build-$PRESET"
 [[ -f "$BUILD_DIR/build.ninja" ]] || cmake --preset "$PRESET" >/dev/null
 cmake --build --preset "$PRESET" -j "$(nproc)" --target smallfix
+if [[ -n "$venv_pid" ]]; then
+  echo "setup: waiting for the project venv"
+  wait "$venv_pid" || { cat "$venv_log" >&2; echo "setup: making .venv failed" >&2; exit 1; }
+fi
 echo "setup: done, the CLI is $BUILD_DIR/smallfix"
