@@ -4,13 +4,12 @@
 
 #include "absl/strings/str_format.h"
 #include "engine/base/concat.h"
+#include "engine/forge/issue_text.h"
 #include "engine/repair/model_lines.h"
 #include "engine/repair/pull_request_text.h"
 
 namespace smallfix::cli {
 namespace {
-
-constexpr char kOwnMarker[] = "<!-- smallfix:";
 
 std::string CommitMessage(int number, const ValidatedCandidate& fix) {
   const std::string author = WrittenByModel(fix.scored.candidate)
@@ -149,15 +148,6 @@ absl::StatusOr<IssueOutcome> Propose(const BotContext& context, const GitHubIssu
 }  // namespace
 
 std::string BotBranch(int number) { return absl::StrFormat("smallfix/issue-%d", number); }
-
-std::string IssueFailureText(const GitHubIssue& issue, const std::vector<GitHubComment>& comments) {
-  std::string text = Concat("# ", issue.title, "\n\n", issue.body, "\n");
-  for (const GitHubComment& comment : comments) {
-    if (comment.body.find(kOwnMarker) != std::string::npos) continue;
-    text += Concat("\n---\nComment by @", comment.author, ":\n\n", comment.body, "\n");
-  }
-  return text;
-}
 
 absl::StatusOr<IssueOutcome> ProcessIssue(const BotContext& context, const GitHubIssue& issue) {
   if (issue.is_pull_request || issue.state != "open") {

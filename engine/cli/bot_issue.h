@@ -43,9 +43,6 @@ enum class IssueOutcome {
 // The branch the bot pushes for issue `number`: smallfix/issue-N.
 std::string BotBranch(int number);
 
-// The failure input: the issue's title and body and every comment not written by the bot.
-std::string IssueFailureText(const GitHubIssue& issue, const std::vector<GitHubComment>& comments);
-
 // Repairs one issue and opens, updates or leaves alone its pull request, or comments once
 // when there is no plausible patch. With dry_run nothing is pushed or posted; `say` tells
 // what would be.

@@ -12,6 +12,7 @@
 #include "engine/base/read_file.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/interrupts.h"
+#include "engine/cli/issue_flag.h"
 #include "engine/cli/llm_flags.h"
 #include "engine/cli/repair_request.h"
 #include "engine/cli/sandbox_flags.h"
@@ -143,7 +144,13 @@ void AddRepairCommand(CLI::App& app, int* exit_status) {
   auto o = std::make_shared<RepairFlags>();
   CLI::App* repair = app.add_subcommand("repair", "Find and validate a small patch for a failure");
   repair->add_option("--repo", o->repo, "The repository to repair")->required();
-  repair->add_option("--issue", o->issue, "A GitHub issue body (markdown) with the failure");
+  repair->add_option("--issue", o->issue,
+                     "The GitHub issue with the failure: a file (markdown), OWNER/NAME#N or the "
+                     "issue's URL (read with its comments; token from GITHUB_TOKEN if set)");
+  auto api = std::make_shared<std::string>();
+  repair->add_option("--api", *api,
+                     "GitHub REST API for an --issue link (default: the link's; GitHub "
+                     "Enterprise: https://HOST/api/v3)");
   repair->add_option("--log", o->log, "A log, pytest output or JUnit XML with the failure");
   repair->add_option("--site", o->sites, "Repair at FILE:LINE (perfect localization); repeatable");
   repair->add_flag("--one-fix", o->one_fix,
@@ -202,7 +209,11 @@ void AddRepairCommand(CLI::App& app, int* exit_status) {
   repair->add_flag("--json", o->json, "Print one JSON object (docs/design.md, \"JSON\")");
   repair->add_option("--sarif", o->sarif, "Also write SARIF 2.1.0 with fixes to FILE");
   repair->add_flag("-q,--quiet", o->quiet, "No progress on stderr");
-  repair->callback([o, exit_status] { *exit_status = Run(*o); });
+  repair->callback([o, api, exit_status] {
+    absl::Status linked = ReadIssueLinkFlag(*o, *api, InstallInterruptHandlers());
+    if (!linked.ok()) std::cerr << "smallfix: " << linked.message() << "\n";
+    *exit_status = linked.ok() ? Run(*o) : ExitStatusFor(linked);
+  });
 }
 
 }  // namespace smallfix::cli
