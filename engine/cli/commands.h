@@ -36,6 +36,7 @@ void AddBenchCommand(CLI::App& app, int* exit_status);
 void AddMineCommand(CLI::App& app, int* exit_status);
 void AddBotCommand(CLI::App& app, int* exit_status);
 void AddScanCommand(CLI::App& app, int* exit_status);
+void AddDoctorCommand(CLI::App& app, int* exit_status);
 
 }  // namespace smallfix::cli
 

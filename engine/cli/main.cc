@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   smallfix::cli::AddMineCommand(app, &exit_status);
   smallfix::cli::AddBotCommand(app, &exit_status);
   smallfix::cli::AddScanCommand(app, &exit_status);
+  smallfix::cli::AddDoctorCommand(app, &exit_status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
