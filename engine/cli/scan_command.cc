@@ -25,7 +25,27 @@ struct ScanArgs {
   int jobs = 0;  // 0: one per core
   bool json = false;
   std::string sarif;
+  std::vector<std::string> files;  // only these (relative to repo); empty: the whole repo
+  bool check = false;              // exit 1 on findings, 0 without (pre-commit, CI)
 };
+
+// The FILE arguments as repo-relative paths; an error for one outside the repo.
+absl::StatusOr<std::vector<std::string>> RepoRelative(const std::string& repo,
+                                                      const std::vector<std::string>& files) {
+  std::error_code error;
+  const std::filesystem::path root = std::filesystem::absolute(repo, error).lexically_normal();
+  std::vector<std::string> out;
+  for (const std::string& file : files) {
+    const std::filesystem::path path =
+        std::filesystem::path(file).is_absolute() ? std::filesystem::path(file) : root / file;
+    const std::filesystem::path relative = path.lexically_normal().lexically_relative(root);
+    if (relative.empty() || *relative.begin() == "..") {
+      return absl::InvalidArgumentError(absl::StrFormat("%s is outside --repo %s", file, repo));
+    }
+    out.push_back(relative.string());
+  }
+  return out;
+}
 
 nlohmann::ordered_json ReportJson(const ScanReport& report) {
   nlohmann::ordered_json findings = nlohmann::ordered_json::array();
@@ -92,7 +112,14 @@ int Run(const ScanArgs& args) {
     return kExitBadInput;
   }
   const int jobs = args.jobs > 0 ? args.jobs : std::max(1u, std::thread::hardware_concurrency());
-  absl::StatusOr<ScanReport> report = scanner->ScanRepo(args.repo, jobs);
+  absl::StatusOr<std::vector<std::string>> files = RepoRelative(args.repo, args.files);
+  if (!files.ok()) {
+    std::cerr << "smallfix: " << files.status().message() << "\n";
+    return kExitBadInput;
+  }
+  absl::StatusOr<ScanReport> report = args.files.empty()
+                                          ? scanner->ScanRepo(args.repo, jobs)
+                                          : scanner->ScanFiles(args.repo, *std::move(files), jobs);
   if (!report.ok()) {
     std::cerr << "smallfix: " << report.status().message() << "\n";
     return ExitStatusFor(report.status());
@@ -110,6 +137,7 @@ int Run(const ScanArgs& args) {
   } else {
     PrintText(*report);
   }
+  if (args.check) return report->findings.empty() ? 0 : 1;
   return report->findings.empty() ? kExitNone : kExitFound;
 }
 
@@ -128,6 +156,10 @@ void AddScanCommand(CLI::App& app, int* exit_status) {
       scan->add_flag("--json", args->json, "Print {\"findings\": [...], \"stats\": {...}} as JSON");
   scan->add_option("--sarif", args->sarif, "Write SARIF 2.1.0 with each finding's fix to FILE")
       ->excludes(json);
+  scan->add_option("files", args->files,
+                   "Scan only these files (relative to --repo), e.g. the ones a commit changes");
+  scan->add_flag("--check", args->check,
+                 "Exit 1 when there are findings and 0 when there are none (pre-commit, CI)");
   scan->callback([args, exit_status] { *exit_status = Run(*args); });
 }
 

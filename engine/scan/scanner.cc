@@ -156,9 +156,14 @@ absl::StatusOr<std::vector<Finding>> Scanner::ScanText(const std::string& path, 
 }
 
 absl::StatusOr<ScanReport> Scanner::ScanRepo(const std::string& root, int jobs) const {
-  const auto start = std::chrono::steady_clock::now();
   absl::StatusOr<std::vector<std::string>> files = ListPythonFiles(root);
   if (!files.ok()) return files.status();
+  return ScanFiles(root, *std::move(files), jobs);
+}
+
+absl::StatusOr<ScanReport> Scanner::ScanFiles(const std::string& root,
+                                              std::vector<std::string> files, int jobs) const {
+  const auto start = std::chrono::steady_clock::now();
   // Checks of a call against its callee's signature need the repo index; the others do without.
   std::optional<RepoIndex> index;
   for (const Rule& rule : rules_) {
@@ -179,11 +184,11 @@ absl::StatusOr<ScanReport> Scanner::ScanRepo(const std::string& root, int jobs) 
     std::string note;
     bool parsed = false;
   };
-  std::vector<PerFile> results(files->size());
+  std::vector<PerFile> results(files.size());
   std::atomic<size_t> next{0};
   auto work = [&] {
-    for (size_t i = next++; i < files->size(); i = next++) {
-      const std::string& file = (*files)[i];
+    for (size_t i = next++; i < files.size(); i = next++) {
+      const std::string& file = files[i];
       absl::StatusOr<std::string> text = ReadFile(Concat(root, "/", file));
       if (!text.ok()) {
         results[i].note = Concat(file, ": skipped: cannot read the file");
@@ -198,14 +203,14 @@ absl::StatusOr<ScanReport> Scanner::ScanRepo(const std::string& root, int jobs) 
       results[i].findings = *std::move(found);
     }
   };
-  const int threads = std::max(1, std::min<int>(jobs, static_cast<int>(files->size())));
+  const int threads = std::max(1, std::min<int>(jobs, static_cast<int>(files.size())));
   std::vector<std::thread> pool;
   for (int i = 1; i < threads; ++i) pool.emplace_back(work);
   work();
   for (std::thread& thread : pool) thread.join();
 
   ScanReport report;
-  report.files = static_cast<int>(files->size());
+  report.files = static_cast<int>(files.size());
   for (PerFile& result : results) {
     if (result.parsed) ++report.parsed;
     if (!result.note.empty()) report.notes.push_back(std::move(result.note));

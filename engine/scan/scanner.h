@@ -60,6 +60,12 @@ class Scanner {
   // is indexed first when a template's look-ups resolve calls.
   absl::StatusOr<ScanReport> ScanRepo(const std::string& root, int jobs) const;
 
+  // The same for `files` alone (repo-relative; a pre-commit hook's changed files): the repo is
+  // still indexed as a whole when a look-up needs it, so a file gets the findings ScanRepo
+  // gives it.
+  absl::StatusOr<ScanReport> ScanFiles(const std::string& root, std::vector<std::string> files,
+                                       int jobs) const;
+
   size_t template_count() const { return rules_.size(); }
 
  private:

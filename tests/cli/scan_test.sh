@@ -66,4 +66,20 @@ mkdir -p "$work/clean" && cp "$SRC/tests/data/scan/repo/pkg/clean.py" "$work/cle
 rc=0
 "$SMALLFIX" scan --repo "$work/clean" > "$work/out.txt" || rc=$?
 [[ $rc == 1 ]] && grep -q "^0 finding(s) in 1 file(s)" "$work/out.txt" || { echo "clean: rc=$rc"; cat "$work/out.txt"; exit 1; }
+
+# FILE arguments (a pre-commit hook's changed files) and --check: only those files, with the
+# findings a whole-repo scan gives them; exit 1 on findings, 0 without; a file outside --repo
+# is refused.
+rc=0
+(cd "$work/repo" && "$SMALLFIX" scan --repo . --check pkg/groups.py ./pkg/clean.py) > "$work/files.txt" || rc=$?
+[[ $rc == 1 ]] || { echo "--check with findings: rc=$rc"; cat "$work/files.txt"; exit 1; }
+grep -q "^pkg/groups.py:6:.*\[param.mutable-default\]" "$work/files.txt" || { cat "$work/files.txt"; exit 1; }
+grep -q "^pkg/groups.py:2:.*\[compat.import-fallback\]" "$work/files.txt" || { cat "$work/files.txt"; exit 1; }
+! grep -q "pkg/masks.py" "$work/files.txt" || { echo "a file not named was scanned"; exit 1; }
+grep -q "in 2 file(s)" "$work/files.txt" || { cat "$work/files.txt"; exit 1; }
+"$SMALLFIX" scan --repo "$work/repo" --check "$work/repo/pkg/clean.py" > "$work/clean.txt" \
+  || { echo "--check on a clean file failed"; cat "$work/clean.txt"; exit 1; }
+rc=0
+"$SMALLFIX" scan --repo "$work/repo" --check "$work/clean/clean.py" > /dev/null 2> "$work/err.txt" || rc=$?
+[[ $rc == 2 ]] && grep -q "clean.py is outside --repo" "$work/err.txt" || { echo "outside: rc=$rc"; cat "$work/err.txt"; exit 1; }
 echo "scan CLI ok"
