@@ -204,6 +204,9 @@ void AddBotCommand(CLI::App& app, int* exit_status) {
                   "Template directory (default: the installed templates/)");
   bot->add_option("--timeout", f->repair.timeout,
                   "Seconds per validation stage (default: .smallfix.yaml, else 300)");
+  bot->add_option("--test", f->repair.tests,
+                  "The failing test command; more --test: tests that must keep passing (default: "
+                  ".smallfix.yaml's test: and tests:)");
   bot->add_option("--jobs", f->repair.jobs, "Candidates validated at once (default 1)");
   bot->add_option(
       "--python", f->repair.python,
