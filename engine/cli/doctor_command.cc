@@ -34,7 +34,8 @@ int Run(const doctor::DoctorOptions& options) {
   std::string missing;
   for (const doctor::Check& check : *checks) {
     std::cout << absl::StrFormat("  %-8s %-17s %s\n", Label(check.state), check.name, check.detail);
-    if (!check.fix.empty()) std::cout << absl::StrFormat("  %-8s %-17s fix: %s\n", "", "", check.fix);
+    if (!check.fix.empty())
+      std::cout << absl::StrFormat("  %-8s %-17s fix: %s\n", "", "", check.fix);
     if (check.state == doctor::Check::State::kMissing)
       missing += (missing.empty() ? "" : ", ") + check.name;
   }
@@ -53,8 +54,9 @@ void AddDoctorCommand(CLI::App& app, int* exit_status) {
   CLI::App* cmd = app.add_subcommand(
       "doctor", "Check what a repair needs on this machine and say how to get what is missing");
   cmd->add_option("--repo", o->repo, "The repository to repair (its .smallfix.yaml; default .)");
-  cmd->add_option("--python", o->python,
-                  "Interpreter for tests (default: .smallfix.yaml, else the first python3 on PATH)");
+  cmd->add_option(
+      "--python", o->python,
+      "Interpreter for tests (default: .smallfix.yaml, else the first python3 on PATH)");
   cmd->add_option("--runner", o->runner, "local | torchrun | slurm (default: .smallfix.yaml's)");
   cmd->add_option("--world-size", o->world_size, "Ranks (torch.distributed is checked above 1)");
   cmd->add_option("--llm", o->llm_url, "Also check this OpenAI-compatible server");

@@ -17,7 +17,8 @@ absl::Status ReadIssueLinkFlag(RepairFlags& flags, const std::string& api,
   absl::StatusOr<std::optional<IssueLink>> link = ParseIssueLink(flags.issue);
   if (!link.ok()) return link.status();
   if (!link->has_value()) {
-    if (!api.empty()) return absl::InvalidArgumentError("--api goes with an --issue link, not a file");
+    if (!api.empty())
+      return absl::InvalidArgumentError("--api goes with an --issue link, not a file");
     return absl::OkStatus();
   }
   GitHubOptions options;

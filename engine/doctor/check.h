@@ -14,7 +14,7 @@ struct Check {
     kWarn,     // only some repairs need it (coverage for --coverage), or it could not be told
     kSkipped,  // not needed as configured (no Slurm runner, no --llm)
   };
-  std::string name;    // "git", "python", "torch", ...
+  std::string name;  // "git", "python", "torch", ...
   State state = State::kOk;
   std::string detail;  // what was found, or what is wrong
   std::string fix;     // how to get it; empty when there is nothing to do

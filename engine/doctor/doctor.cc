@@ -28,11 +28,11 @@ std::pair<std::string, std::string> Interpreter(const DoctorOptions& o, const Re
 
 Check TestsCheck(const RepoConfig& config) {
   if (config.test) {
-    return Ok("tests", Concat("test: ", *config.test,
-                              config.tests.empty()
-                                  ? ""
-                                  : absl::StrFormat(" and %d more (.smallfix.yaml)",
-                                                    config.tests.size())));
+    return Ok("tests",
+              Concat("test: ", *config.test,
+                     config.tests.empty()
+                         ? ""
+                         : absl::StrFormat(" and %d more (.smallfix.yaml)", config.tests.size())));
   }
   return Warn("tests", "no test: in .smallfix.yaml", "give repair --test \"python -m pytest ...\"");
 }
@@ -55,7 +55,8 @@ absl::StatusOr<std::vector<Check>> RunChecks(const DoctorOptions& o) {
   std::vector<Check> checks = {GitCheck()};
   for (Check& check : DataChecks()) checks.push_back(std::move(check));
   const auto [interpreter, origin] = Interpreter(o, *config);
-  for (Check& check : PythonChecks(interpreter, origin, world_size)) checks.push_back(std::move(check));
+  for (Check& check : PythonChecks(interpreter, origin, world_size))
+    checks.push_back(std::move(check));
   checks.push_back(TestsCheck(*config));
   if (runner == "slurm") {
     const std::string why = o.runner.empty() ? "runner: slurm in .smallfix.yaml" : "--runner slurm";

@@ -44,9 +44,10 @@ Check LlmCheck(const std::string& url, const std::string& model, double timeout_
     return Missing("llm", Concat(request.url, " lists no model"), "give --llm-model NAME");
   }
   if (!model.empty() && !ids.empty() && std::find(ids.begin(), ids.end(), model) == ids.end()) {
-    return Missing("llm", Concat(request.url, " does not list ", model, " (it lists ", ids[0],
-                                 ids.size() > 1 ? absl::StrFormat(" and %d more)", ids.size() - 1)
-                                                : std::string(")")),
+    return Missing("llm",
+                   Concat(request.url, " does not list ", model, " (it lists ", ids[0],
+                          ids.size() > 1 ? absl::StrFormat(" and %d more)", ids.size() - 1)
+                                         : std::string(")")),
                    "--llm-model one of the listed models, or load it on the server");
   }
   return Ok("llm", Concat(base, ": model ", model.empty() ? ids[0] : model,

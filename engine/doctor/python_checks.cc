@@ -60,8 +60,8 @@ std::vector<Check> PythonChecks(const std::string& interpreter, const std::strin
   probe.time_limit_seconds = 120;  // importing torch the first time on a cold disk
   absl::StatusOr<ProcessResult> ran = RunProcess(probe);
   if (!ran.ok()) {
-    return {Missing("python", Concat(interpreter, " (", origin, ") does not start: ",
-                                     ran.status().message()),
+    return {Missing("python",
+                    Concat(interpreter, " (", origin, ") does not start: ", ran.status().message()),
                     choose)};
   }
   const nlohmann::json found = ProbeAnswer(ran->output);
@@ -72,30 +72,29 @@ std::vector<Check> PythonChecks(const std::string& interpreter, const std::strin
                     choose)};
   }
   std::vector<Check> checks;
-  checks.push_back(Ok("python", absl::StrFormat("%s %s (%s)", interpreter,
-                                                found.value("python", "?"), origin)));
+  checks.push_back(
+      Ok("python", absl::StrFormat("%s %s (%s)", interpreter, found.value("python", "?"), origin)));
   const nlohmann::json& modules = found["modules"];
   auto module = [&](const char* name, const std::string& fix, bool required,
                     const std::string& needed_for) {
     const nlohmann::json& m = modules.value(name, nlohmann::json::object());
-    if (m.contains("version"))
-      return Ok(name, Concat(m["version"].get<std::string>(), needed_for));
+    if (m.contains("version")) return Ok(name, Concat(m["version"].get<std::string>(), needed_for));
     const std::string detail =
         Concat("not importable by ", interpreter, " (", m.value("error", std::string("?")), ")");
     return required ? Missing(name, detail, fix) : Warn(name, Concat(detail, needed_for), fix);
   };
-  checks.push_back(module(
-      "torch",
-      Concat(PipFix(interpreter, "torch"),
-             " (CPU only: add --index-url https://download.pytorch.org/whl/cpu)"),
-      true, ""));
-  checks.push_back(module("pytest", PipFix(interpreter, "pytest"), true, ""));
   checks.push_back(
-      module("coverage", PipFix(interpreter, "coverage"), false, "; only repair --coverage uses it"));
+      module("torch",
+             Concat(PipFix(interpreter, "torch"),
+                    " (CPU only: add --index-url https://download.pytorch.org/whl/cpu)"),
+             true, ""));
+  checks.push_back(module("pytest", PipFix(interpreter, "pytest"), true, ""));
+  checks.push_back(module("coverage", PipFix(interpreter, "coverage"), false,
+                          "; only repair --coverage uses it"));
   if (world_size > 1 && modules["torch"].contains("version")) {
     if (found.value("distributed", false)) {
-      checks.push_back(Ok("torch.distributed",
-                          absl::StrFormat("gloo available for world size %d", world_size)));
+      checks.push_back(
+          Ok("torch.distributed", absl::StrFormat("gloo available for world size %d", world_size)));
     } else {
       checks.push_back(Missing("torch.distributed",
                                absl::StrFormat("world size %d needs torch.distributed with the "

@@ -96,10 +96,10 @@ std::vector<Check> SlurmChecks(const std::string& why) {
   if (ping.ok() && ping->find("UP") != std::string::npos) {
     checks.push_back(Ok("slurm", Concat(*ping, " (", why, ")")));
   } else {
-    checks.push_back(Missing(
-        "slurm",
-        Concat("scontrol ping: ", ping.ok() ? *ping : std::string(ping.status().message())),
-        "start slurmctld, or point SLURM_CONF at the cluster's slurm.conf"));
+    checks.push_back(
+        Missing("slurm",
+                Concat("scontrol ping: ", ping.ok() ? *ping : std::string(ping.status().message())),
+                "start slurmctld, or point SLURM_CONF at the cluster's slurm.conf"));
   }
   if (!OnPath("sacct")) {
     checks.push_back(Warn("sacct", "not on PATH; a job slurmctld has forgotten cannot be read",

@@ -51,9 +51,8 @@ absl::StatusOr<IssueLink> ParseUrl(std::string_view text) {
   }
   if (!parts.empty() && parts.back().empty()) parts.pop_back();
   if (parts.size() != 4 || parts[2] != "issues") {
-    return Malformed(text, parts.size() == 4 && parts[2] == "pull"
-                               ? "a pull request, not an issue"
-                               : "not a link to one issue");
+    return Malformed(text, parts.size() == 4 && parts[2] == "pull" ? "a pull request, not an issue"
+                                                                   : "not a link to one issue");
   }
   IssueLink link;
   link.repository = Concat(parts[0], "/", parts[1]);
@@ -112,7 +111,8 @@ absl::StatusOr<std::string> ReadLinkedIssue(const IssueLink& link, GitHubOptions
   if (options.api.empty()) options.api = link.api;
   const std::string name = absl::StrFormat("--issue %s#%d", link.repository, link.number);
   absl::StatusOr<GitHubClient> client = GitHubClient::Create(options, link.repository);
-  if (!client.ok()) return absl::InvalidArgumentError(Concat(name, ": ", client.status().message()));
+  if (!client.ok())
+    return absl::InvalidArgumentError(Concat(name, ": ", client.status().message()));
   absl::StatusOr<GitHubIssue> issue = client->GetIssue(link.number);
   if (!issue.ok()) return Explained(name, issue.status(), *client, options);
   absl::StatusOr<std::vector<GitHubComment>> comments = client->ListIssueComments(link.number);
