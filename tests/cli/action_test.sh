@@ -49,7 +49,7 @@ BUG=param-cast-str-env
 make_remote "$BUG"
 failing=$("$PY" -c 'import sys, yaml; print(yaml.safe_load(open(sys.argv[1]))["tests"]["failing"])' "$BENCH/$BUG/bug.yaml")
 passing=$("$PY" -c 'import sys, yaml; print(yaml.safe_load(open(sys.argv[1]))["tests"]["passing"])' "$BENCH/$BUG/bug.yaml")
-printf 'timeout: 60\n' > "$work/seed/.smallfix.yaml"
+printf 'timeout: 300\n' > "$work/seed/.smallfix.yaml"
 git -C "$work/seed" -c user.name=Alice -c user.email=alice@example.com commit -qam "no test commands"
 git -C "$work/seed" push -q "$work/git/remote.git" main
 "$PY" - "$BENCH/$BUG" "file://$work/git/remote.git" "$work/git/remote.git" > "$work/seed.json" <<'PY'
