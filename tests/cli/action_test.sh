@@ -66,8 +66,9 @@ step() {
   local name="$1"
   shift
   set +e
+  # Every input the step sets, so that none leaks in from the caller's environment (TESTS does).
   env PATH="$(dirname "$SMALLFIX"):$PATH" REPOSITORY=acme/launch API_URL="$API" LABEL=smallfix LIMIT=5 \
-    PR_LABEL=smallfix DRY_RUN=true PYTHON="$(command -v python3)" "$@" \
+    PR_LABEL=smallfix DRY_RUN=true PYTHON="$(command -v python3)" ISSUE= TEST= TESTS= "$@" \
     bash "$SRC/scripts/action-bot.sh" > "$work/$name.out" 2> "$work/$name.err"
   rc=$?
   set -e
