@@ -10,8 +10,11 @@
 # there) and a marker in its environment. Counted after each round, once the bench has exited:
 #   processes  those whose environment holds the marker, whose working directory is under that
 #              TMPDIR, or whose command line names it (test processes, warm servers, ranks);
-#   worktrees  worktree records in any repository left under TMPDIR, and in this checkout;
-#   temp       entries left in the round's TMPDIR, and /tmp/smallfix-* entries that appeared.
+#   worktrees  worktree records in any repository left under TMPDIR, and smallfix-* worktree
+#              records and branches in this checkout;
+#   temp       entries left in the round's TMPDIR: smallfix's own (smallfix-*) and others (what
+#              the tests themselves leave there: pytest's basetemp pytest-of-USER, which pytest
+#              keeps on purpose, torch's torchinductor_USER cache).
 # While a round runs, every SAMPLE_SECONDS: the bench process's open descriptors
 # (/proc/PID/fd) and the marked processes. Output in OUT_DIR: samples.csv, rounds.csv,
 # bench-N.json (the benchmark's own results) and soak.md (the table).
@@ -51,16 +54,15 @@ if found:
 PY
 }
 
-worktree_records() {  # records in .git/worktrees of every repository under $1, and of this checkout
+worktree_records() {  # records under $1's repositories, and smallfix ones in this checkout
   local n
   n=$(find "$1" -path '*/.git/worktrees/*' -maxdepth 6 -mindepth 1 -prune 2> /dev/null | wc -l)
-  echo $((n + $(git -C "$root" worktree list --porcelain | grep -c '^worktree ') - 1))
+  n=$((n + $(git -C "$root" worktree list --porcelain | grep -c '^worktree .*/smallfix-' || true)))
+  echo $((n + $(git -C "$root" branch --list 'smallfix-*' | wc -l)))
 }
 
-echo "round,seconds,bugs,plausible,correct,fd_first,fd_max,fd_last,marked_max_during,processes_left,worktrees_left,temp_left,tmp_smallfix_new" > "$out/rounds.csv"
+echo "round,seconds,bugs,plausible,correct,fd_first,fd_max,fd_last,marked_max_during,processes_left,worktrees_left,smallfix_temp_left,other_temp_left" > "$out/rounds.csv"
 echo "round,t,bench_fds,marked_processes" > "$out/samples.csv"
-base_worktrees=$(worktree_records /nonexistent)
-tmp_before=$(ls -d /tmp/smallfix-* 2> /dev/null | sort || true)
 for round in $(seq "$rounds"); do
   dir="$work/tmp-$round"
   mkdir -p "$dir"
@@ -86,10 +88,9 @@ for round in $(seq "$rounds"); do
   seconds=$(python3 -c "import sys, time; print(round(time.time() - float(sys.argv[1]), 1))" "$start")
   sleep 2  # let anything that would exit on its own do so
   left=$(marked "${marker#*=}" "$dir" 2> "$work/left-$round.txt")
-  worktrees=$(($(worktree_records "$dir") - base_worktrees))
-  temp_left=$(ls -A "$dir" | wc -l)
-  tmp_after=$(ls -d /tmp/smallfix-* 2> /dev/null | sort || true)
-  tmp_new=$(comm -13 <(echo "$tmp_before") <(echo "$tmp_after") | grep -c . || true)
+  worktrees=$(worktree_records "$dir")
+  own_left=$(ls -A "$dir" | grep -c '^smallfix' || true)
+  other_left=$(($(ls -A "$dir" | wc -l) - own_left))
   read -r bugs plausible correct < <(python3 - "$out/bench-$round.json" <<'PY'
 import json, sys
 try:
@@ -103,10 +104,10 @@ PY
   fd_first=${fds[0]:-0}
   fd_last=${fds[-1]:-0}
   fd_max=$(printf '%s\n' "${fds[@]:-0}" | sort -n | tail -1)
-  echo "$round,$seconds,$bugs,$plausible,$correct,$fd_first,$fd_max,$fd_last,$marked_max,$left,$worktrees,$temp_left,$tmp_new" >> "$out/rounds.csv"
-  echo "round $round: exit $rc, $seconds s, $plausible/$bugs plausible, fds first/max/last $fd_first/$fd_max/$fd_last, left: $left process(es), $worktrees worktree(s), $temp_left temp entr(ies)"
+  echo "$round,$seconds,$bugs,$plausible,$correct,$fd_first,$fd_max,$fd_last,$marked_max,$left,$worktrees,$own_left,$other_left" >> "$out/rounds.csv"
+  echo "round $round: exit $rc, $seconds s, $plausible/$bugs plausible, fds first/max/last $fd_first/$fd_max/$fd_last, left: $left process(es), $worktrees worktree(s), $own_left smallfix and $other_left other temp entr(ies)"
   [[ "$left" == 0 ]] || echo "  left processes: $(cat "$work/left-$round.txt")"
-  [[ "$temp_left" == 0 ]] || echo "  left in TMPDIR: $(ls -A "$dir" | head -5)"
+  [[ "$own_left$other_left" == 00 ]] || echo "  left in TMPDIR: $(ls -A "$dir" | head -5 | tr '\n' ' ')"
   [[ "$rc" == 0 || "$rc" == 1 ]] || { echo "bench failed (exit $rc):"; tail -5 "$work/bench-$round.err"; }
 done
 
@@ -114,12 +115,12 @@ python3 - "$out" <<'PY'
 import csv, sys
 out = sys.argv[1]
 rows = list(csv.DictReader(open(out + "/rounds.csv")))
-lines = ["| round | s | bugs | plausible | correct | bench fds first / max / last | marked processes during (max) | processes left | worktrees left | temp entries left | new /tmp/smallfix-* |",
+lines = ["| round | s | bugs | plausible | correct | bench fds first / max / last | marked processes during (max) | processes left | worktrees left | smallfix temp entries left | other temp entries left |",
          "| ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |"]
 for r in rows:
     lines.append(f"| {r['round']} | {r['seconds']} | {r['bugs']} | {r['plausible']} | {r['correct']} | "
                  f"{r['fd_first']} / {r['fd_max']} / {r['fd_last']} | {r['marked_max_during']} | "
-                 f"{r['processes_left']} | {r['worktrees_left']} | {r['temp_left']} | {r['tmp_smallfix_new']} |")
+                 f"{r['processes_left']} | {r['worktrees_left']} | {r['smallfix_temp_left']} | {r['other_temp_left']} |")
 open(out + "/soak.md", "w").write("\n".join(lines) + "\n")
 print("\n".join(lines))
 PY
