@@ -59,15 +59,17 @@ $(grep -e sfpwned -e __import__ -e 'system(' <<< "$lines")"
   echo "crafted ok ($(wc -l <<< "$lines") added line(s)): $2"
 }
 
+# Each benign check reads the whole candidate list before grep -q: piped, grep -q stops at its
+# first match and the writer dies of a broken pipe, which pipefail makes a failure.
 # Attribute names: a benign one is used by the templates at line 6.
-candidates_for 6 "AttributeError: 'NoneType' object has no attribute 'norm'" | grep -q 'if grad is not None\|grad is None' \
+grep -q <<< "$(candidates_for 6 "AttributeError: 'NoneType' object has no attribute 'norm'")" 'if grad is not None\|grad is None' \
   || fail "no None guard for the benign attribute message"
 check_crafted 6 "AttributeError: 'NoneType' object has no attribute 'norm; $PAYLOAD'"
 check_crafted 6 "AttributeError: 'NoneType' object has no attribute '$PAYLOAD'"
 check_crafted 6 "AttributeError: 'Tensor' object has no attribute 'norm\\n$PAYLOAD'"
 
 # Keyword argument names: a benign one is dropped by a param template at line 7.
-candidates_for 7 "TypeError: step() got an unexpected keyword argument 'lr'" | grep -q '^param\.' \
+grep -q <<< "$(candidates_for 7 "TypeError: step() got an unexpected keyword argument 'lr'")" '^param\.' \
   || fail "no param candidate for the benign keyword message"
 check_crafted 7 "TypeError: step() got an unexpected keyword argument 'lr=$PAYLOAD'"
 check_crafted 7 "TypeError: step() got an unexpected keyword argument 'lr'), $PAYLOAD, ('"
@@ -75,7 +77,7 @@ check_crafted 7 "TypeError: $PAYLOAD() got an unexpected keyword argument 'lr'"
 check_crafted 7 "KeyError: 'lr\"], $PAYLOAD, config[\"lr'"
 
 # Module and attribute names of a module: a benign one gets a compat candidate at line 8.
-candidates_for 8 "AttributeError: module 'torch.distributed' has no attribute 'all_gather_into_tensor'" | grep -q '^compat\.' \
+grep -q <<< "$(candidates_for 8 "AttributeError: module 'torch.distributed' has no attribute 'all_gather_into_tensor'")" '^compat\.' \
   || fail "no compat candidate for the benign module attribute message"
 check_crafted 8 "AttributeError: module 'torch.distributed' has no attribute 'all_gather_into_tensor; $PAYLOAD'"
 check_crafted 8 "AttributeError: module 'torch.distributed; $PAYLOAD' has no attribute 'all_gather_into_tensor'"
