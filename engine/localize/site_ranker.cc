@@ -146,6 +146,22 @@ void PutCallerFirst(const Symptom& symptom, std::vector<RepoFrame>& frames, Repo
   if (caller) std::rotate(first, first + static_cast<long>(*caller), first + *caller + 1);
 }
 
+// The listed site at file:line, or a new one there with the failure's symptom: a text-search
+// hit that a frame or an earlier search already named keeps its one entry.
+Site& SiteAt(const std::string& file, int line,
+             std::map<std::pair<std::string, int>, size_t>& index, Localization& result) {
+  auto [it, inserted] = index.emplace(std::make_pair(file, line), result.sites.size());
+  if (inserted) {
+    Site site;
+    site.file = file;
+    site.line = line;
+    site.symptom = result.symptom.Text();
+    site.symptom_class = result.symptom.symptom_class;
+    result.sites.push_back(std::move(site));
+  }
+  return result.sites[it->second];
+}
+
 // Sites in a repo class that the message names, when no frame of the repo's own code is
 // printed (named_class.h); notes say why.
 void AddNamedClassSites(RepoSearch& search, const LocalizeOptions& options,
@@ -158,16 +174,7 @@ void AddNamedClassSites(RepoSearch& search, const LocalizeOptions& options,
   const bool elsewhere = AnotherClassHasAttribute(*named, search);
   double score = elsewhere ? kNamedClassBehindSearch : kNamedClassBase;
   for (const SearchHit& hit : hits) {
-    auto [it, inserted] = index.emplace(std::make_pair(hit.file, hit.line), result.sites.size());
-    if (inserted) {
-      Site site;
-      site.file = hit.file;
-      site.line = hit.line;
-      site.symptom = result.symptom.Text();
-      site.symptom_class = result.symptom.symptom_class;
-      result.sites.push_back(std::move(site));
-    }
-    Site& site = result.sites[it->second];
+    Site& site = SiteAt(hit.file, hit.line, index, result);
     site.score = std::max(site.score, score * hit.weight);
     score *= kNamedClassDecay;
   }
@@ -371,16 +378,7 @@ std::optional<Localization> RankSites(const ParsedFailure& parsed, const PathMap
         for (const SearchHit& hit : search->Callers(*function, 5)) {
           const auto key = std::make_pair(hit.file, hit.line);
           if (key == top_key) continue;
-          auto [it, inserted] = index.emplace(key, result.sites.size());
-          if (inserted) {
-            Site site;
-            site.file = hit.file;
-            site.line = hit.line;
-            site.symptom = result.symptom.Text();
-            site.symptom_class = result.symptom.symptom_class;
-            result.sites.push_back(std::move(site));
-          }
-          Site& site = result.sites[it->second];
+          Site& site = SiteAt(hit.file, hit.line, index, result);
           site.score = std::max(site.score, score * hit.weight);
           score *= kSearchDecay;
         }
