@@ -1,22 +1,28 @@
 #!/usr/bin/env bash
-# Builds a libFuzzer target with clang (ASan + UBSan) in build-fuzz/ and runs it briefly on a
-# seed corpus made from tests/data/localize (cases, shapes, and for shapes_fuzzer the meshtrain
-# mini repo's sources and metadata). Exits non-zero when the fuzzer finds a crash, a leak or a
-# sanitizer report (the reproducer is left in build-fuzz/).
+# Builds a libFuzzer target with clang (ASan + UBSan) in build-fuzz/ and runs it on its seeds
+# (tests/fuzz/targets.txt). Exits non-zero when the fuzzer finds a crash, a leak, a timeout or
+# a sanitizer report; the reproducer is left in build-fuzz/fuzz-artifacts/TARGET/.
 #
-#   scripts/fuzz.sh                          # log_parser_fuzzer, 30 seconds
-#   scripts/fuzz.sh shapes_fuzzer            # the multi-node and installed-package readers
-#   FUZZ_SECONDS=600 scripts/fuzz.sh
+#   scripts/fuzz.sh                         # log_parser_fuzzer for 30 seconds
+#   scripts/fuzz.sh TARGET SECONDS          # e.g. scripts/fuzz.sh edit_fuzzer 600
+#   scripts/fuzz.sh all SECONDS             # every target, one after the other
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TARGET="${1:-log_parser_fuzzer}"
-case "$TARGET" in
-  log_parser_fuzzer) SEEDS=(tests/data/localize/cases tests/data/localize/shapes) ;;
-  shapes_fuzzer) SEEDS=(tests/data/localize/shapes tests/data/localize/meshtrain) ;;
-  *) echo "fuzz: unknown target $TARGET (log_parser_fuzzer or shapes_fuzzer)" >&2; exit 2 ;;
-esac
-SECONDS_TO_RUN="${FUZZ_SECONDS:-30}"
+SECONDS_TO_RUN="${2:-${FUZZ_SECONDS:-30}}"
 BUILD_DIR=build-fuzz
+if [[ "$TARGET" == all ]]; then
+  for name in $(grep -o '^[a-z_]*_fuzzer' tests/fuzz/targets.txt); do
+    "$0" "$name" "$SECONDS_TO_RUN"
+  done
+  exit 0
+fi
+[[ "$TARGET" == *_fuzzer ]] || TARGET="${TARGET}_fuzzer"
+seeds=$(awk -v t="$TARGET" '$1 == t { for (i = 3; i <= NF; i++) print $i }' tests/fuzz/targets.txt)
+if [[ -z "$seeds" ]]; then
+  echo "fuzz: no target $TARGET in tests/fuzz/targets.txt" >&2
+  exit 2
+fi
 CXX_COMPILER="$(command -v clang++ || command -v clang++-14 || true)"
 C_COMPILER="$(command -v clang || command -v clang-14 || true)"
 if [[ -z "$CXX_COMPILER" || -z "$C_COMPILER" ]]; then
@@ -30,20 +36,23 @@ if [[ ! -f "$BUILD_DIR/build.ninja" ]]; then
 fi
 cmake --build "$BUILD_DIR" -j "$(nproc)" --target "$TARGET"
 
-# The seeds are the corpus cases; new inputs the fuzzer finds go to a separate folder so
-# the checked-in data is never written.
-mkdir -p "$BUILD_DIR/fuzz-corpus-$TARGET" "$BUILD_DIR/fuzz-artifacts"
+# New inputs the fuzzer finds go to build-fuzz/fuzz-corpus/TARGET (the first folder given),
+# so the checked-in seeds are never written.
+corpus="$BUILD_DIR/fuzz-corpus/$TARGET"
+artifacts="$BUILD_DIR/fuzz-artifacts/$TARGET"
+log="$BUILD_DIR/fuzz-$TARGET.log"
+mkdir -p "$corpus" "$artifacts"
 echo "fuzz: running $TARGET for ${SECONDS_TO_RUN}s"
 set +e
-"$BUILD_DIR/$TARGET" "$BUILD_DIR/fuzz-corpus-$TARGET" "${SEEDS[@]}" \
+# shellcheck disable=SC2086
+UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 "$BUILD_DIR/$TARGET" "$corpus" $seeds \
   -max_total_time="$SECONDS_TO_RUN" -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
-  -artifact_prefix="$BUILD_DIR/fuzz-artifacts/$TARGET-" -print_final_stats=1 \
-  >"$BUILD_DIR/fuzz-$TARGET.log" 2>&1
+  -artifact_prefix="$artifacts/" -print_final_stats=1 >"$log" 2>&1
 status=$?
 set -e
-tail -n 25 "$BUILD_DIR/fuzz-$TARGET.log"
+tail -n 25 "$log"
 if [[ $status -ne 0 ]]; then
-  echo "fuzz: the fuzzer found a problem; reproducers are in $BUILD_DIR/fuzz-artifacts/" >&2
+  echo "fuzz: $TARGET found a problem; reproducers are in $artifacts/" >&2
   exit "$status"
 fi
-echo "fuzz: no crash, leak or sanitizer report in ${SECONDS_TO_RUN}s"
+echo "fuzz: $TARGET: no crash, leak or sanitizer report in ${SECONDS_TO_RUN}s ($(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$') runs)"

@@ -2,7 +2,9 @@
 #define SMALLFIX_ENGINE_BASE_TEMP_DIR_H_
 
 #include <stdlib.h>
+#include <string.h>
 
+#include <cerrno>
 #include <filesystem>
 #include <string>
 
@@ -18,14 +20,22 @@ class TempDir {
  public:
   // `prefix` and this process's owner tag name it ("smallfix" ->
   // /tmp/smallfix-4242.880123.0a1b2c3d-Ab12Cd; run_owner.h), so that a later run can remove it
-  // when this one was killed before it could (SweepDeadRunDirs).
+  // when this one was killed before it could (SweepDeadRunDirs). A TMPDIR that is missing,
+  // read-only or full is the user's to fix: the error names it (FailedPrecondition: exit 2).
   static absl::StatusOr<TempDir> Create(const std::string& prefix = "smallfix") {
-    std::string pattern = (std::filesystem::temp_directory_path() /
-                           (prefix + "-" + OwnerTag(ThisProcess()) + "-XXXXXX"))
-                              .string();
+    std::error_code error;
+    const std::filesystem::path base = std::filesystem::temp_directory_path(error);
+    if (error) {
+      const char* tmpdir = getenv("TMPDIR");
+      return absl::FailedPreconditionError(
+          std::string("TMPDIR ") + (tmpdir != nullptr ? tmpdir : "") +
+          " is not a directory: " + error.message() + "; set TMPDIR to a writable directory");
+    }
+    std::string pattern = (base / (prefix + "-" + OwnerTag(ThisProcess()) + "-XXXXXX")).string();
     if (mkdtemp(pattern.data()) == nullptr) {
-      return absl::InternalError("cannot create a temporary directory under " +
-                                 std::filesystem::temp_directory_path().string());
+      return absl::FailedPreconditionError("cannot create a temporary directory under " +
+                                           base.string() + " (TMPDIR): " + strerror(errno) +
+                                           "; set TMPDIR to a writable directory");
     }
     return TempDir(std::move(pattern));
   }

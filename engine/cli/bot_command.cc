@@ -203,7 +203,8 @@ void AddBotCommand(CLI::App& app, int* exit_status) {
   bot->add_option("--templates", f->repair.templates,
                   "Template directory (default: the installed templates/)");
   bot->add_option("--timeout", f->repair.timeout,
-                  "Seconds per validation stage (default: .smallfix.yaml, else 300)");
+                  "Seconds per validation stage (default: .smallfix.yaml, else 300)")
+      ->check(CLI::PositiveNumber);
   bot->add_option("--test", f->repair.tests,
                   "The failing test command; more --test: tests that must keep passing (default: "
                   ".smallfix.yaml's test: and tests:)");

@@ -11,7 +11,7 @@ namespace smallfix::cli {
 inline constexpr int kExitFound = 0;     // a plausible patch (or the asked-for result)
 inline constexpr int kExitNone = 1;      // nothing found
 inline constexpr int kExitBadInput = 2;  // bad input: a message on stderr says what
-inline constexpr int kExitInternal = 3;  // smallfix itself failed (a temp dir, a socket, a bug)
+inline constexpr int kExitInternal = 3;  // smallfix itself failed (a socket, a bug)
 
 // kExitInternal for the errors that are smallfix's own (internal, unknown, data loss,
 // resources), kExitBadInput for the rest: those name something the user gave.

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "absl/strings/str_format.h"
+#include "engine/base/read_file.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/interrupts.h"
 #include "engine/localize/coverage_ranking.h"
@@ -34,27 +35,14 @@ struct LocalizeArgs {
 };
 
 // Reads at most the last `max_bytes` of a file, so a 100 MB log costs bounded memory.
-bool ReadTail(const std::string& path, size_t max_bytes, std::string* out, std::string* error) {
-  struct stat info;
-  if (::stat(path.c_str(), &info) != 0) {
-    *error = absl::StrFormat("cannot read '%s': no such file", path);
+bool ReadTail(const std::string& path, size_t max_bytes, std::string* out, std::string* error,
+              size_t* size = nullptr) {
+  absl::StatusOr<std::string> text = ReadFileTail(path, max_bytes, size);
+  if (!text.ok()) {
+    *error = std::string(text.status().message());
     return false;
   }
-  if (!S_ISREG(info.st_mode)) {
-    *error = absl::StrFormat("cannot read '%s': not a regular file", path);
-    return false;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    *error = absl::StrFormat("cannot read '%s': permission denied or unreadable", path);
-    return false;
-  }
-  const size_t size = static_cast<size_t>(info.st_size);
-  const size_t take = std::min(size, max_bytes);
-  in.seekg(static_cast<std::streamoff>(size - take));
-  out->resize(take);
-  in.read(out->data(), static_cast<std::streamsize>(take));
-  out->resize(static_cast<size_t>(in.gcount()));
+  *out = *std::move(text);
   return true;
 }
 
@@ -166,17 +154,16 @@ int RunLocalize(const LocalizeArgs& args) {
              "or --test CMD\n";
       return kExitBadInput;
     }
-    if (!ReadTail(path, options.max_input_bytes, &text, &error)) {
+    size_t file_size = 0;
+    if (!ReadTail(path, options.max_input_bytes, &text, &error, &file_size)) {
       std::cerr << "smallfix localize: " << error << "\n";
       return kExitBadInput;
     }
-    struct stat file_info;
-    if (::stat(path.c_str(), &file_info) == 0 &&
-        static_cast<size_t>(file_info.st_size) > text.size()) {
+    if (file_size > text.size()) {
       notes.push_back(absl::StrFormat(
           "'%s' has %d bytes; only its last %d were read (the failure that matters is printed "
           "last)",
-          path, static_cast<long long>(file_info.st_size), text.size()));
+          path, file_size, text.size()));
     }
     options.kind = !args.issue.empty() ? FailureKind::kIssue
                    : !args.log.empty() ? FailureKind::kAuto

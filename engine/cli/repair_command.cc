@@ -119,7 +119,10 @@ int Run(const RepairFlags& options) {
   if (!options.sarif.empty()) {
     std::ofstream out(options.sarif);
     out << ReportSarif(*report).dump(2) << "\n";
-    if (!out) std::cerr << "smallfix: cannot write --sarif " << options.sarif << "\n";
+    if (!out) {
+      std::cerr << "smallfix: cannot write --sarif " << options.sarif << "\n";
+      return kExitBadInput;
+    }
   }
   // Ctrl-C while waiting for the LLM ends the run like Ctrl-C while validating.
   if (report->cancelled || (llm && cancel->load())) {
@@ -180,7 +183,8 @@ void AddRepairCommand(CLI::App& app, int* exit_status) {
                      "--runner slurm: where job scripts, rank output and JUnit reports go, on a "
                      "file system the nodes "
                      "share (default: inside each candidate's worktree)");
-  repair->add_option("--timeout", o->timeout, "Seconds per stage (default 300)");
+  repair->add_option("--timeout", o->timeout, "Seconds per stage (default 300)")
+      ->check(CLI::PositiveNumber);
   repair->add_option(
       "--python", o->python,
       "Interpreter for tests (default: .smallfix.yaml, else the first python3 on PATH)");

@@ -32,10 +32,21 @@ bool IsEnvironmentName(const std::string& name) {
   return true;
 }
 
-absl::StatusOr<std::string> ReadInput(const std::string& path, const char* flag) {
-  absl::StatusOr<std::string> text = ReadFile(path);
+// The failure's text: a log larger than localization reads is read from its tail (the
+// failure that matters is printed last), with a note saying so.
+absl::StatusOr<std::string> ReadInput(const std::string& path, const char* flag,
+                                      std::vector<std::string>* notes) {
+  size_t size = 0;
+  absl::StatusOr<std::string> text = ReadFileTail(path, LocalizeOptions().max_input_bytes, &size);
   if (!text.ok())
-    return absl::NotFoundError(absl::StrFormat("%s %s", flag, text.status().message()));
+    return absl::InvalidArgumentError(absl::StrFormat("%s %s", flag, text.status().message()));
+  if (text->find_first_not_of(" \t\r\n") == std::string::npos)
+    return absl::InvalidArgumentError(absl::StrFormat("%s %s is empty", flag, path));
+  if (size > text->size()) {
+    notes->push_back(absl::StrFormat(
+        "%s %s has %d bytes; only its last %d were read (the failure that matters is printed last)",
+        flag, path, size, text->size()));
+  }
   return text;
 }
 
@@ -102,8 +113,9 @@ absl::StatusOr<RepairRequest> MakeRepairRequest(const RepairFlags& o,
     request.failure_text = o.issue_text;
     request.failure_kind = FailureKind::kIssue;
   } else if (!o.issue.empty() || !o.log.empty()) {
-    absl::StatusOr<std::string> text =
-        o.issue.empty() ? ReadInput(o.log, "--log") : ReadInput(o.issue, "--issue");
+    absl::StatusOr<std::string> text = o.issue.empty()
+                                           ? ReadInput(o.log, "--log", &request.input_notes)
+                                           : ReadInput(o.issue, "--issue", &request.input_notes);
     if (!text.ok()) return text.status();
     request.failure_text = *std::move(text);
     request.failure_kind = o.issue.empty() ? FailureKind::kAuto : FailureKind::kIssue;

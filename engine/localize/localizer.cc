@@ -10,6 +10,7 @@
 #include "engine/localize/site_ranker.h"
 #include "engine/localize/source_facts.h"
 #include "engine/localize/traceback_parser.h"
+#include "engine/source/utf8.h"
 #include "validators/junit_reader.h"
 
 namespace smallfix {
@@ -91,6 +92,21 @@ bool IsBlank(std::string_view text) {
   return text.find_first_not_of(" \t\r\n\f\v") == std::string_view::npos;
 }
 
+// A frame whose line lies past the end of its file comes from another version of the file
+// (an older checkout, an installed copy): there is no statement there to repair.
+void DropSitesPastEnd(SourceFacts& facts, Localization& localization,
+                      std::vector<std::string>* notes) {
+  std::erase_if(localization.sites, [&](const Site& site) {
+    const Document* document = facts.Load(site.file);
+    if (document == nullptr || site.line <= document->lines().line_count()) return false;
+    notes->push_back(absl::StrFormat(
+        "%s:%d is past the end of the file (%d lines): the failure comes from another version of "
+        "it; not used as a site",
+        site.file, site.line, document->lines().line_count()));
+    return true;
+  });
+}
+
 }  // namespace
 
 absl::StatusOr<Localization> Localize(const std::string& repo_root, std::string_view failure_text,
@@ -112,6 +128,14 @@ absl::StatusOr<Localization> Localize(const std::string& repo_root, std::string_
   }
   const bool binary = LooksBinary(text);
   if (binary) notes.push_back("the input contains binary (non-text) bytes; they were skipped");
+  std::string cleaned;
+  if (!binary && !ValidateUtf8(text).ok()) {
+    size_t replaced = 0;
+    cleaned = ReplaceInvalidUtf8(text, &replaced);
+    text = cleaned;
+    notes.push_back(absl::StrFormat(
+        "the input holds %d byte(s) that are not UTF-8; they were read as U+FFFD", replaced));
+  }
 
   FailureKind kind = options.kind;
   if (kind == FailureKind::kAuto)
@@ -144,6 +168,7 @@ absl::StatusOr<Localization> Localize(const std::string& repo_root, std::string_
         "recent call last):\"), pytest failures, JUnit XML, or a faulthandler / py-spy stack dump",
         parsed.lines));
   }
+  DropSitesPastEnd(facts, *localization, &notes);
   AddReadingNotes(parsed, *mapper, &notes);
   if (search.cut()) {
     notes.push_back(absl::StrFormat("the repo's source was searched only up to %d MB",

@@ -30,9 +30,10 @@ class SourceFacts {
   // read or parsed, or has no such line.
   std::optional<StatementFacts> At(const std::string& file, int line);
 
- private:
+  // The parsed file (repo-relative), or nullptr when it cannot be read or parsed.
   const Document* Load(const std::string& file);
 
+ private:
   std::string repo_root_;
   std::map<std::string, std::optional<Document>> documents_;
 };

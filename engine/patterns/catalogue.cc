@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "engine/base/concat.h"
 #include "engine/patterns/template_loader.h"
 
 namespace smallfix {
@@ -30,6 +31,10 @@ absl::StatusOr<Catalogue> Catalogue::Load(const std::string& dir) {
   catalogue.dir = dir.empty() ? DefaultTemplateDir() : dir;
   absl::StatusOr<std::vector<Template>> templates = LoadTemplates(catalogue.dir);
   if (!templates.ok()) return templates.status();
+  if (templates->empty()) {
+    return absl::InvalidArgumentError(
+        Concat("no template in ", catalogue.dir, ": expected *.yaml template files"));
+  }
   catalogue.templates = *std::move(templates);
   const std::filesystem::path history =
       std::filesystem::path(catalogue.dir) / "compat" / "api_history.yaml";

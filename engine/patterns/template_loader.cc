@@ -572,6 +572,8 @@ absl::StatusOr<Template> LoadTemplate(const std::string& path) {
   } catch (const YAML::Exception& error) {
     return absl::InvalidArgumentError(
         absl::StrFormat("%s:%d: not valid YAML: %s", path, error.mark.line + 1, error.msg));
+  } catch (const std::exception& error) {
+    return absl::InvalidArgumentError(Concat("cannot read template ", path, ": ", error.what()));
   }
   try {
     return Read(path, root);
@@ -579,6 +581,8 @@ absl::StatusOr<Template> LoadTemplate(const std::string& path) {
     // A value of the wrong shape (a list where a string belongs, a word where a number does).
     return absl::InvalidArgumentError(
         absl::StrFormat("%s:%d: %s", path, error.mark.line + 1, error.msg));
+  } catch (const std::exception& error) {
+    return absl::InvalidArgumentError(Concat(path, ": ", error.what()));
   }
 }
 

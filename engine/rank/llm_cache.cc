@@ -12,6 +12,7 @@
 #include "absl/strings/str_format.h"
 #include "engine/base/concat.h"
 #include "engine/base/read_file.h"
+#include "engine/rank/llm_client.h"
 
 namespace smallfix {
 namespace {
@@ -54,7 +55,7 @@ std::optional<nlohmann::json> LlmCache::Get(const std::string& url,
   absl::StatusOr<std::string> text = ReadFile(PathFor(url, request));
   if (!text.ok()) return std::nullopt;
   nlohmann::json entry = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
-  if (!entry.is_object() || entry.value("url", "") != url || !entry.contains("request") ||
+  if (!entry.is_object() || JsonString(entry, "url") != url || !entry.contains("request") ||
       entry["request"] != request || !entry.contains("answer")) {
     return std::nullopt;
   }

@@ -167,6 +167,34 @@ absl::StatusOr<std::string> LlmClient::ResolveModel() {
   return model_;
 }
 
+std::string JsonString(const nlohmann::json& object, const char* key) {
+  if (!object.is_object()) return "";
+  const auto it = object.find(key);
+  return it != object.end() && it->is_string() ? it->get<std::string>() : "";
+}
+
+absl::StatusOr<ChatReply> ParseChatReply(std::string_view body) {
+  const nlohmann::json reply = nlohmann::json::parse(body, nullptr, false);
+  if (!reply.is_object() || !reply.contains("choices") || !reply["choices"].is_array() ||
+      reply["choices"].empty() || !reply["choices"][0].is_object()) {
+    return absl::InvalidArgumentError("the server's reply is not a chat completion");
+  }
+  ChatReply out;
+  const auto usage = reply.find("usage");
+  if (usage != reply.end() && usage->is_object()) {
+    for (auto [key, count] : {std::pair{"prompt_tokens", &out.prompt_tokens},
+                              std::pair{"completion_tokens", &out.completion_tokens}}) {
+      const auto it = usage->find(key);
+      if (it != usage->end() && it->is_number_integer()) *count = it->get<long>();
+    }
+  }
+  const nlohmann::json& choice = reply["choices"][0];
+  out.truncated = JsonString(choice, "finish_reason") == "length";
+  const auto message = choice.find("message");
+  if (message != choice.end()) out.content = JsonString(*message, "content");
+  return out;
+}
+
 absl::StatusOr<nlohmann::json> LlmClient::Chat(const ChatRequest& chat) {
   absl::StatusOr<std::string> model = ResolveModel();
   if (!model.ok()) return model.status();
@@ -185,7 +213,7 @@ absl::StatusOr<nlohmann::json> LlmClient::Chat(const ChatRequest& chat) {
         {"json_schema", {{"name", chat.schema_name}, {"schema", chat.schema}, {"strict", true}}}}}};
   // The cache key is the request as first asked, whatever fallback answered it.
   if (std::optional<nlohmann::json> cached = cache_.Get(base_, body)) {
-    if (std::optional<nlohmann::json> answer = ExtractJsonObject(cached->value("content", ""))) {
+    if (std::optional<nlohmann::json> answer = ExtractJsonObject(JsonString(*cached, "content"))) {
       ++stats_.cache_hits;
       return *answer;
     }
@@ -235,31 +263,18 @@ absl::StatusOr<nlohmann::json> LlmClient::Chat(const ChatRequest& chat) {
         absl::StrFormat("%s: HTTP %d: %s", Endpoint("/v1/chat/completions"), response->status,
                         Scrub(QuoteBody(response->body))));
   }
-  nlohmann::json reply = nlohmann::json::parse(response->body, nullptr, false);
-  if (!reply.is_object() || !reply.contains("choices") || !reply["choices"].is_array() ||
-      reply["choices"].empty() || !reply["choices"][0].is_object()) {
+  absl::StatusOr<ChatReply> reply = ParseChatReply(response->body);
+  if (!reply.ok()) {
     return absl::DataLossError(
-        Concat("the server's reply is not a chat completion: ", Scrub(QuoteBody(response->body))));
+        Concat(reply.status().message(), ": ", Scrub(QuoteBody(response->body))));
   }
-  if (reply.contains("usage") && reply["usage"].is_object()) {
-    const nlohmann::json& usage = reply["usage"];
-    if (usage.contains("prompt_tokens") && usage["prompt_tokens"].is_number_integer()) {
-      stats_.prompt_tokens += usage["prompt_tokens"].get<long>();
-    }
-    if (usage.contains("completion_tokens") && usage["completion_tokens"].is_number_integer()) {
-      stats_.completion_tokens += usage["completion_tokens"].get<long>();
-    }
-  }
-  const nlohmann::json& choice = reply["choices"][0];
-  if (choice.value("finish_reason", "") == "length") {
+  stats_.prompt_tokens += reply->prompt_tokens;
+  stats_.completion_tokens += reply->completion_tokens;
+  if (reply->truncated) {
     return absl::DataLossError(
         absl::StrFormat("the answer was cut at max_tokens (%d): truncated JSON", chat.max_tokens));
   }
-  std::string content;
-  if (choice.contains("message") && choice["message"].is_object() &&
-      choice["message"].contains("content") && choice["message"]["content"].is_string()) {
-    content = choice["message"]["content"].get<std::string>();
-  }
+  std::string content = std::move(reply->content);
   // A server that echoes the key into its answer must not carry it into a patch or the cache.
   content = Scrub(std::move(content));
   std::optional<nlohmann::json> answer = ExtractJsonObject(content);

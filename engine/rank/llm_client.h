@@ -99,6 +99,21 @@ class LlmClient {
 // first balanced {...} that parses. nullopt when there is none.
 std::optional<nlohmann::json> ExtractJsonObject(std::string_view text);
 
+// `object[key]` when `object` is an object holding a string there, else "": a model's or a
+// server's answer of the wrong shape reads as absent, never as an exception.
+std::string JsonString(const nlohmann::json& object, const char* key);
+
+// What an OpenAI chat completion's body says: the first choice's text, whether it was cut at
+// max_tokens, and the token counts (0 when absent or of the wrong type).
+struct ChatReply {
+  std::string content;
+  bool truncated = false;
+  long prompt_tokens = 0;
+  long completion_tokens = 0;
+};
+// InvalidArgument when the body is not a chat completion (no "choices" list of objects).
+absl::StatusOr<ChatReply> ParseChatReply(std::string_view body);
+
 }  // namespace smallfix
 
 #endif  // SMALLFIX_ENGINE_RANK_LLM_CLIENT_H_

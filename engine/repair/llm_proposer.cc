@@ -10,6 +10,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "engine/base/concat.h"
+#include "engine/rank/llm_client.h"
 #include "engine/rank/llm_prompt.h"
 #include "engine/source/diff.h"
 #include "engine/source/edit.h"
@@ -94,7 +95,7 @@ absl::StatusOr<Target> MakeTarget(const std::string& repo_root, const RepairSite
 // The candidate for one edit, or why it is rejected.
 absl::StatusOr<ScoredCandidate> Apply(const Target& target, const nlohmann::json& edit,
                                       const std::string& model) {
-  const std::string kind = edit.value("target", "");
+  const std::string kind = JsonString(edit, "target");
   if (kind != "statement" && kind != "function") {
     return absl::InvalidArgumentError(
         Concat("target \"", kind.substr(0, 20), "\" is neither statement nor function"));
@@ -144,8 +145,7 @@ absl::StatusOr<ScoredCandidate> Apply(const Target& target, const nlohmann::json
   Candidate& candidate = scored.candidate;
   candidate.template_id = "llm";
   candidate.family = "llm";
-  std::string summary = edit.value("summary", "");
-  if (!edit.contains("summary") || !edit["summary"].is_string()) summary = "";
+  std::string summary = JsonString(edit, "summary");
   if (summary.size() > kMaxSummaryChars)
     summary = Concat(summary.substr(0, kMaxSummaryChars), "...");
   candidate.summary = Concat(model, " proposed: ", summary.empty() ? "(no summary)" : summary);
@@ -215,7 +215,7 @@ std::vector<ScoredCandidate> ProposeEdits(LlmSession& session, std::string_view 
           absl::StrFormat("llm proposal: edits past the %d asked for ignored", max_edits));
       break;
     }
-    const std::string site_id = edit.is_object() ? edit.value("site", "") : "";
+    const std::string site_id = JsonString(edit, "site");
     auto target = std::find_if(targets.begin(), targets.end(),
                                [&](const Target& t) { return t.prompt.id == site_id; });
     if (target == targets.end()) {

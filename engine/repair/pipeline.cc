@@ -17,11 +17,14 @@
 #include "engine/patterns/catalogue.h"
 #include "engine/rank/heuristic_ranker.h"
 #include "engine/repair/rank_order.h"
+#include "engine/repair/site_check.h"
 #include "engine/repair/symptom_input.h"
+#include "engine/vcs/repo_state.h"
 #include "engine/vcs/run_sweep.h"
 #include "validators/child_env.h"
 #include "validators/failure_capture.h"
 #include "validators/junit_reader.h"
+#include "validators/process_sweep.h"
 #include "validators/python_env.h"
 #include "validators/warm_server.h"
 
@@ -154,6 +157,33 @@ LineScores CoverageScores(const RepairRequest& request, const NetworkPolicy& net
   return scores;
 }
 
+// The repository and the given sites, before anything runs: each error names what is wrong.
+absl::Status CheckInputs(const RepairRequest& request) {
+  std::error_code error;
+  if (!std::filesystem::is_directory(request.repo, error)) {
+    return absl::InvalidArgumentError(Concat("--repo ", request.repo, " is not a directory"));
+  }
+  if (absl::Status state = CheckRepoState(request.repo); !state.ok()) return state;
+  for (const RepairSite& site : request.sites) {
+    if (absl::Status file = CheckSiteFile(request.repo, site.file); !file.ok())
+      return absl::InvalidArgumentError(Concat("--site ", file.message()));
+  }
+  return absl::OkStatus();
+}
+
+// A failing test command that the shell could not find or run (exit 127 or 126) reproduces
+// nothing: every candidate would fail it the same way.
+absl::Status CheckCommandRan(const TestRun& run, const std::string& command) {
+  if (run.summary != "exit 127" && run.summary != "exit 126") return absl::OkStatus();
+  std::string_view output = run.output;
+  while (!output.empty() && output.back() == '\n') output.remove_suffix(1);
+  const size_t last = output.rfind('\n');
+  return absl::InvalidArgumentError(
+      Concat("the failing test command `", command, "` could not run (", run.summary,
+             ": not found or not executable): ",
+             output.substr(last == std::string_view::npos ? 0 : last + 1)));
+}
+
 }  // namespace
 
 const ValidatedCandidate* BestCandidate(const RepairReport& report, bool validated) {
@@ -166,10 +196,7 @@ const ValidatedCandidate* BestCandidate(const RepairReport& report, bool validat
 
 absl::StatusOr<RepairReport> RunRepair(const RepairRequest& request) {
   const Clock::time_point start = Clock::now();
-  std::error_code error;
-  if (!std::filesystem::is_directory(request.repo, error)) {
-    return absl::InvalidArgumentError(Concat("--repo ", request.repo, " is not a directory"));
-  }
+  if (absl::Status inputs = CheckInputs(request); !inputs.ok()) return inputs;
   RepairReport report;
   // The test processes run without secrets, and offline where asked and possible.
   std::vector<std::string> sandbox_notes;
@@ -197,7 +224,8 @@ absl::StatusOr<RepairReport> RunRepair(const RepairRequest& request) {
         Localize(request.repo, request.failure_text, options);
     if (!localization.ok()) return localization.status();
     report.symptom = ToSymptomInput(localization->symptom);
-    report.notes = localization->notes;
+    report.notes = request.input_notes;
+    for (const std::string& note : localization->notes) report.notes.push_back(note);
     for (std::string& note : coverage_notes) report.notes.push_back(std::move(note));
     // Test files are reported as sites but never edited: the tests are the oracle that
     // validation trusts, and a patch that inverts an assertion would pass it.
@@ -205,6 +233,8 @@ absl::StatusOr<RepairReport> RunRepair(const RepairRequest& request) {
     for (const Site& site : localization->sites) {
       if (PathMapper::IsTestFile(site.file)) {
         ++test_sites;
+      } else if (absl::Status file = CheckSiteFile(request.repo, site.file); !file.ok()) {
+        report.notes.push_back(Concat("site not edited: ", file.message()));
       } else {
         sites.push_back({site.file, site.line, site.score});
       }
@@ -236,6 +266,15 @@ absl::StatusOr<RepairReport> RunRepair(const RepairRequest& request) {
   // reproduction of the failure overlap with it. (Declared in this order so that the
   // reproduction ends before the server, and the server before its scratch directory.)
   std::optional<TempDir> scratch;
+  // A daemon a test started (setsid: out of the process group its time limit kills) still has
+  // its working directory in a worktree: it is killed after the warm server stops and before
+  // the scratch directory goes, on every return.
+  struct Sweep {
+    const std::optional<TempDir>& dir;
+    ~Sweep() {
+      if (dir) KillProcessesIn(dir->path());
+    }
+  } sweep{scratch};
   std::unique_ptr<WarmServer> warm;
   ValidationPlan plan = request.plan;
   plan.network = report.sandbox.network;
@@ -303,6 +342,7 @@ absl::StatusOr<RepairReport> RunRepair(const RepairRequest& request) {
     }
     absl::StatusOr<TestRun> reproduced = reproduction.get();
     if (!reproduced.ok()) return reproduced.status();
+    if (absl::Status ran = CheckCommandRan(*reproduced, plan.failing_test); !ran.ok()) return ran;
     report.reproduction_seconds = reproduced->seconds;
     report.reproduced = !reproduced->passed && !reproduced->cancelled;
     report.reproduction = reproduced->summary;

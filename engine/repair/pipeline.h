@@ -21,6 +21,9 @@ struct RepairRequest {
   // Either a failure to localize (a log, pytest output, an issue body, JUnit XML) ...
   std::string failure_text;
   FailureKind failure_kind = FailureKind::kAuto;
+  // What reading the input found worth saying (a log read from its tail); the report's notes
+  // start with these.
+  std::vector<std::string> input_notes;
   // ... or perfect localization: the sites, with --symptom's text.
   std::vector<RepairSite> sites;
   std::string symptom_text;

@@ -1,5 +1,6 @@
 #include "engine/source/document.h"
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -114,6 +115,11 @@ absl::StatusOr<Document> Document::Build(std::string path, std::string text,
 absl::StatusOr<Document> Document::Load(const std::string& path) { return Load(path, path); }
 
 absl::StatusOr<Document> Document::Load(const std::string& path, std::string name) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error))
+    return absl::InvalidArgumentError(Concat(path, ": is a directory, not a file"));
+  if (std::filesystem::exists(path, error) && !std::filesystem::is_regular_file(path, error))
+    return absl::InvalidArgumentError(Concat(path, ": not a regular file"));
   std::ifstream in(path, std::ios::binary);
   if (!in) return absl::NotFoundError(Concat("cannot open ", path));
   in.seekg(0, std::ios::end);

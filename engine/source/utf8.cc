@@ -60,4 +60,23 @@ absl::Status ValidateUtf8(std::string_view text) {
   return absl::OkStatus();
 }
 
+std::string ReplaceInvalidUtf8(std::string_view text, size_t* replaced) {
+  std::string out;
+  out.reserve(text.size());
+  size_t count = 0;
+  for (size_t i = 0; i < text.size();) {
+    const size_t len = static_cast<uint8_t>(text[i]) < 0x80 ? 1 : SequenceLength(text, i);
+    if (len == 0) {
+      out += "\xEF\xBF\xBD";  // U+FFFD
+      ++count;
+      ++i;
+    } else {
+      out.append(text.substr(i, len));
+      i += len;
+    }
+  }
+  if (replaced != nullptr) *replaced = count;
+  return out;
+}
+
 }  // namespace smallfix

@@ -3,6 +3,8 @@
 #include <git2.h>
 
 #include <atomic>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 
@@ -156,7 +158,19 @@ absl::StatusOr<std::unique_ptr<Workspace>> Workspace::Create(const std::string& 
   git_worktree_add_options_init(&options, GIT_WORKTREE_ADD_OPTIONS_VERSION);
   git_worktree* worktree = nullptr;
   if (git_worktree_add(&worktree, repo.get(), worktree_name.c_str(), path.c_str(), &options) != 0) {
-    return Libgit2Error(Concat("creating a worktree at ", path.string()));
+    const int cause = errno;
+    absl::Status failed = Libgit2Error(Concat("creating a worktree at ", path.string()));
+    // git registers the worktree and its branch before the checkout that can fail (a full
+    // or read-only TMPDIR): a workspace made for the purpose removes them again.
+    { const Workspace partial(root.string(), path.string(), worktree_name); }
+    const std::string said(failed.message());
+    if (cause == ENOSPC || cause == EROFS || cause == EDQUOT ||
+        said.find(strerror(ENOSPC)) != std::string::npos ||
+        said.find(strerror(EROFS)) != std::string::npos) {
+      failed = absl::FailedPreconditionError(Concat(
+          failed.message(), " (", parent_dir, " is full or read-only: free space or set TMPDIR)"));
+    }
+    return failed;
   }
   auto workspace =
       std::unique_ptr<Workspace>(new Workspace(root.string(), path.string(), worktree_name));

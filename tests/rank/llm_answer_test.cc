@@ -90,5 +90,32 @@ TEST(LlmClient, UnreachableServerIsAnErrorNamingIt) {
   EXPECT_EQ(client.stats().retries, 0);
 }
 
+TEST(ParseChatReply, ReadsAnAnswerOfTheWrongShapeAsAnErrorOrAnAbsentField) {
+  EXPECT_THAT(ParseChatReply(R"({"choices": "ok"})").status().message(),
+              HasSubstr("not a chat completion"));
+  EXPECT_FALSE(ParseChatReply("[1]").ok());
+  EXPECT_FALSE(ParseChatReply(R"({"choices": [5]})").ok());
+  // Fields of the wrong type read as absent: no exception, no crash.
+  absl::StatusOr<ChatReply> odd = ParseChatReply(
+      R"({"choices": [{"finish_reason": 5, "message": {"content": 7}}], "usage": {"prompt_tokens": "x", "completion_tokens": 3}})");
+  ASSERT_TRUE(odd.ok());
+  EXPECT_EQ(odd->content, "");
+  EXPECT_FALSE(odd->truncated);
+  EXPECT_EQ(odd->prompt_tokens, 0);
+  EXPECT_EQ(odd->completion_tokens, 3);
+  absl::StatusOr<ChatReply> cut =
+      ParseChatReply(R"({"choices": [{"finish_reason": "length", "message": {"content": "{"}}]})");
+  ASSERT_TRUE(cut.ok());
+  EXPECT_TRUE(cut->truncated);
+  EXPECT_EQ(cut->content, "{");
+}
+
+TEST(JsonString, IsEmptyForAnythingButAStringField) {
+  EXPECT_EQ(JsonString({{"site", "s1"}}, "site"), "s1");
+  EXPECT_EQ(JsonString({{"site", 5}}, "site"), "");
+  EXPECT_EQ(JsonString(nlohmann::json::array({1}), "site"), "");
+  EXPECT_EQ(JsonString(nlohmann::json(4), "site"), "");
+}
+
 }  // namespace
 }  // namespace smallfix

@@ -1,5 +1,6 @@
 #include "engine/repair/repo_config.h"
 
+#include <filesystem>
 #include <fstream>
 #include <string>
 
@@ -68,6 +69,38 @@ TEST(RepoConfigTest, BadSlurmSettingsNameTheLine) {
   absl::StatusOr<RepoConfig> runner = LoadFrom(*dir, "runner: pbs\n");
   ASSERT_FALSE(runner.ok());
   EXPECT_THAT(std::string(runner.status().message()), HasSubstr("runner must be local, torchrun or slurm"));
+}
+
+TEST(RepoConfigTest, ValuesOfTheWrongTypeNameTheKeyAndWhatItMustBe) {
+  absl::StatusOr<TempDir> dir = TempDir::Create("repo-config-test");
+  ASSERT_TRUE(dir.ok());
+  const std::pair<const char*, const char*> cases[] = {
+      {"timeout: soon\n", ".smallfix.yaml:1: timeout must be a number of seconds above 0"},
+      {"timeout: -1\n", "timeout must be a number of seconds above 0"},
+      {"world_size: [2]\n", "world_size must be a whole number of ranks, 1 or more"},
+      {"world_size: 0\n", "world_size must be a whole number of ranks, 1 or more"},
+      {"memory_limit_mb: -5\n", "memory_limit_mb must be a whole number of MiB, 1 or more"},
+      {"tests: {a: 1}\n", "tests must be a string or a list of strings"},
+      {"tests: [[a]]\n", "tests must be a string or a list of strings"},
+      {"test: [a, b]\n", "test must be a command (a string)"},
+      {"slurm: {nodes: x}\n", "slurm.nodes must be a whole number, 1 or more"},
+      {"runner: mpi\n", "runner must be local, torchrun or slurm, not 'mpi'"},
+      {"[a]: 1\n", "a setting's name must be a string"},
+  };
+  for (const auto& [yaml, message] : cases) {
+    absl::StatusOr<RepoConfig> config = LoadFrom(*dir, yaml);
+    ASSERT_FALSE(config.ok()) << yaml;
+    EXPECT_THAT(std::string(config.status().message()), HasSubstr(message)) << yaml;
+  }
+}
+
+TEST(RepoConfigTest, ADirectoryNamedLikeTheFileIsAnError) {
+  absl::StatusOr<TempDir> dir = TempDir::Create("repo-config-test");
+  ASSERT_TRUE(dir.ok());
+  std::filesystem::create_directory(dir->path() + "/.smallfix.yaml");
+  absl::StatusOr<RepoConfig> config = LoadRepoConfig(dir->path());
+  ASSERT_FALSE(config.ok());
+  EXPECT_THAT(std::string(config.status().message()), HasSubstr(".smallfix.yaml: not a regular file"));
 }
 
 }  // namespace

@@ -32,5 +32,15 @@ TEST(Utf8Test, RejectsOverlongsSurrogatesTruncationAndOutOfRange) {
   EXPECT_FALSE(ValidateUtf8(std::string("\xFF\xFE", 2)).ok());  // UTF-16 BOM
 }
 
+TEST(ReplaceInvalidUtf8, ReplacesEachBadByteAndKeepsGoodSequences) {
+  size_t replaced = 0;
+  EXPECT_EQ(ReplaceInvalidUtf8("caf\xe9 \xc3\xa9 \xff!", &replaced),
+            "caf\xEF\xBF\xBD \xc3\xa9 \xEF\xBF\xBD!");
+  EXPECT_EQ(replaced, 2u);
+  EXPECT_EQ(ReplaceInvalidUtf8("plain", &replaced), "plain");
+  EXPECT_EQ(replaced, 0u);
+  EXPECT_TRUE(ValidateUtf8(ReplaceInvalidUtf8("\xed\xa0\x80\xf4\x90\x80\x80")).ok());
+}
+
 }  // namespace
 }  // namespace smallfix
