@@ -90,14 +90,16 @@ absl::StatusOr<Tag> ReadTag(std::string_view xml, size_t start) {
   Tag tag;
   if (xml.substr(start, 4) == "<!--") {
     const size_t end = xml.find("-->", start + 4);
-    if (end == std::string_view::npos) return absl::InvalidArgumentError("unterminated comment");
+    if (end == std::string_view::npos)
+      return absl::InvalidArgumentError(absl::StrFormat("unterminated comment at byte %d", start));
     tag.end = end + 3;
     return tag;
   }
   if (xml.substr(start, 2) == "<?" || xml.substr(start, 2) == "<!") {
     const size_t end = xml.find('>', start);
     if (end == std::string_view::npos)
-      return absl::InvalidArgumentError("unterminated declaration");
+      return absl::InvalidArgumentError(
+          absl::StrFormat("unterminated declaration at byte %d", start));
     tag.end = end + 1;
     return tag;
   }

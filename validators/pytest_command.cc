@@ -14,9 +14,26 @@ std::string_view TakeWord(std::string_view* rest) {
   return first;
 }
 
+// A list, pipe, redirection or substitution outside quotes: `pytest ...; rm x`, `... | tee`.
+// Flags appended to such a command would go to its last part, not to pytest.
+bool HasShellOperator(std::string_view text) {
+  char quote = 0;
+  for (const char c : text) {
+    if (quote != 0) {
+      if (c == quote) quote = 0;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+    } else if (std::string_view(";&|<>`\n").find(c) != std::string_view::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 std::optional<std::string> PytestArguments(const std::string& command) {
+  if (HasShellOperator(command)) return std::nullopt;
   std::string_view rest = command;
   while (!rest.empty() && rest[0] == ' ') rest.remove_prefix(1);
   const std::string_view first = TakeWord(&rest);

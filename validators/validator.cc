@@ -125,6 +125,12 @@ StageResult RunTestStage(StageKind kind, const std::string& cwd, const std::stri
                          const RunnerOptions& runner) {
   absl::StatusOr<TestRun> run = RunTestCommand(cwd, command, runner);
   if (!run.ok()) return {kind, StageStatus::kError, 0, std::string(run.status().message()), ""};
+  std::error_code error;
+  if (!std::filesystem::is_directory(cwd, error)) {
+    // Its outcome (and JUnit report) went with the directory: nothing to judge.
+    return {kind, StageStatus::kError, run->seconds, "the test command removed its worktree " + cwd,
+            Tail(run->output)};
+  }
   return FromTestRun(kind, *run);
 }
 

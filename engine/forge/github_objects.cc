@@ -15,11 +15,11 @@ absl::Status Require(const nlohmann::json& json, const char* what,
                      std::initializer_list<const char*> keys) {
   if (!json.is_object())
     return absl::InvalidArgumentError(
-        absl::StrFormat("GitHub sent a %s that is not an object", what));
+        absl::StrFormat("GitHub sent %s that is not an object", what));
   for (const char* key : keys) {
     if (!json.contains(key))
       return absl::InvalidArgumentError(
-          absl::StrFormat("GitHub sent a %s without \"%s\"", what, key));
+          absl::StrFormat("GitHub sent %s without \"%s\"", what, key));
   }
   return absl::OkStatus();
 }
@@ -28,7 +28,7 @@ absl::StatusOr<int64_t> Number(const nlohmann::json& json, const char* what, con
   const nlohmann::json& value = json.at(key);
   if (!value.is_number_integer()) {
     return absl::InvalidArgumentError(
-        absl::StrFormat("GitHub sent a %s whose \"%s\" is not a number", what, key));
+        absl::StrFormat("GitHub sent %s whose \"%s\" is not a number", what, key));
   }
   return value.get<int64_t>();
 }
@@ -42,7 +42,7 @@ std::string Login(const nlohmann::json& json) {
 
 absl::StatusOr<GitHubRepository> RepositoryFromJson(const nlohmann::json& json) {
   if (absl::Status status =
-          Require(json, "repository", {"full_name", "default_branch", "clone_url"});
+          Require(json, "a repository", {"full_name", "default_branch", "clone_url"});
       !status.ok()) {
     return status;
   }
@@ -51,9 +51,9 @@ absl::StatusOr<GitHubRepository> RepositoryFromJson(const nlohmann::json& json) 
 }
 
 absl::StatusOr<GitHubIssue> IssueFromJson(const nlohmann::json& json) {
-  if (absl::Status status = Require(json, "issue", {"number", "title", "state"}); !status.ok())
+  if (absl::Status status = Require(json, "an issue", {"number", "title", "state"}); !status.ok())
     return status;
-  absl::StatusOr<int64_t> number = Number(json, "issue", "number");
+  absl::StatusOr<int64_t> number = Number(json, "an issue", "number");
   if (!number.ok()) return number.status();
   GitHubIssue issue;
   issue.number = static_cast<int>(*number);
@@ -76,17 +76,17 @@ absl::StatusOr<GitHubIssue> IssueFromJson(const nlohmann::json& json) {
 }
 
 absl::StatusOr<GitHubComment> CommentFromJson(const nlohmann::json& json) {
-  if (absl::Status status = Require(json, "comment", {"id", "body"}); !status.ok()) return status;
-  absl::StatusOr<int64_t> id = Number(json, "comment", "id");
+  if (absl::Status status = Require(json, "a comment", {"id", "body"}); !status.ok()) return status;
+  absl::StatusOr<int64_t> id = Number(json, "a comment", "id");
   if (!id.ok()) return id.status();
   return GitHubComment{*id, Text(json, "body"), Login(json), Text(json, "created_at")};
 }
 
 absl::StatusOr<GitHubPullRequest> PullRequestFromJson(const nlohmann::json& json) {
-  if (absl::Status status = Require(json, "pull request", {"number", "state", "head"});
+  if (absl::Status status = Require(json, "a pull request", {"number", "state", "head"});
       !status.ok())
     return status;
-  absl::StatusOr<int64_t> number = Number(json, "pull request", "number");
+  absl::StatusOr<int64_t> number = Number(json, "a pull request", "number");
   if (!number.ok()) return number.status();
   GitHubPullRequest pull;
   pull.number = static_cast<int>(*number);

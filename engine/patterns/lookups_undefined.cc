@@ -215,7 +215,9 @@ absl::Status MissingImport(const LookupArgs& args, const MatchContext& context, 
   std::optional<std::vector<UndefinedName>> undefined = UndefinedNamesOf(context, document);
   if (!undefined)
     return LookupFails("the module may bind names out of sight (star import, globals(), exec)");
-  const auto [start, end] = SiteRange(document, state.statement);
+  // Plain variables, not a structured binding: clang 14 (the fuzz build) cannot capture one.
+  const auto range = SiteRange(document, state.statement);
+  const size_t start = range.first, end = range.second;
   std::vector<std::pair<std::string, std::string>> answers;  // name, import
   for (const UndefinedName& entry : *undefined) {
     if (at != "imports") {

@@ -564,6 +564,14 @@ absl::StatusOr<Template> Read(const std::string& path, const YAML::Node& root) {
 }  // namespace
 
 absl::StatusOr<Template> LoadTemplate(const std::string& path) {
+  // The largest template is a few KiB: one of megabytes is a mistake (a pasted regex or query
+  // that large would cost seconds to compile at every load, or memory the matcher lacks).
+  std::error_code error;
+  const uintmax_t size = std::filesystem::file_size(path, error);
+  if (!error && size > kMaxTemplateBytes) {
+    return absl::InvalidArgumentError(absl::StrFormat("%s: %d bytes; a template is at most %d KiB",
+                                                      path, size, kMaxTemplateBytes >> 10));
+  }
   YAML::Node root;
   try {
     root = YAML::LoadFile(path);
@@ -579,8 +587,12 @@ absl::StatusOr<Template> LoadTemplate(const std::string& path) {
     return Read(path, root);
   } catch (const YAML::Exception& error) {
     // A value of the wrong shape (a list where a string belongs, a word where a number does).
-    return absl::InvalidArgumentError(
-        absl::StrFormat("%s:%d: %s", path, error.mark.line + 1, error.msg));
+    const bool conversion = dynamic_cast<const YAML::BadConversion*>(&error) != nullptr;
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "%s:%d: %s", path, error.mark.line + 1,
+        conversion ? "a value of the wrong type (a list, mapping or alias where a string or "
+                     "number belongs)"
+                   : error.msg));
   } catch (const std::exception& error) {
     return absl::InvalidArgumentError(Concat(path, ": ", error.what()));
   }

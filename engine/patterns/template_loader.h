@@ -1,6 +1,7 @@
 #ifndef SMALLFIX_ENGINE_PATTERNS_TEMPLATE_LOADER_H_
 #define SMALLFIX_ENGINE_PATTERNS_TEMPLATE_LOADER_H_
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,9 @@ namespace smallfix {
 // a query that does not compile, a regex that does not compile, a placeholder that nothing
 // binds, an example without the parts it needs.
 absl::StatusOr<Template> LoadTemplate(const std::string& path);
+
+// Larger template files are refused unread.
+inline constexpr uintmax_t kMaxTemplateBytes = 256 << 10;
 
 // Loads every *.yaml under `dir` (recursively, sorted by path), except the API-history
 // table. Fails on the first bad file, or on two templates with one id.

@@ -43,9 +43,9 @@ absl::Status CheckSiteFile(const std::string& repo, const std::string& file) {
        ++part) {
     dir /= *part;
     if (fs::exists(dir / ".git", error)) {
-      return absl::InvalidArgumentError(Concat(
-          file, ": inside ", dir.lexically_relative(root).string(),
-          ", a submodule or nested repository: repair it in its own checkout"));
+      return absl::InvalidArgumentError(
+          Concat(file, ": inside ", dir.lexically_relative(root).string(),
+                 ", a submodule or nested repository: repair it in its own checkout"));
     }
   }
   return absl::OkStatus();

@@ -1,5 +1,7 @@
 #include "engine/source/document.h"
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -121,7 +123,7 @@ absl::StatusOr<Document> Document::Load(const std::string& path, std::string nam
   if (std::filesystem::exists(path, error) && !std::filesystem::is_regular_file(path, error))
     return absl::InvalidArgumentError(Concat(path, ": not a regular file"));
   std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::NotFoundError(Concat("cannot open ", path));
+  if (!in) return absl::NotFoundError(Concat("cannot open ", path, ": ", std::strerror(errno)));
   in.seekg(0, std::ios::end);
   const std::streamoff size = in.tellg();
   if (size < 0) return absl::InvalidArgumentError(Concat(path, ": not a regular file"));

@@ -26,8 +26,12 @@ absl::Status EditSet::Add(Edit edit) {
                           edit.end, other.start, other.end));
     }
   }
-  auto position = std::upper_bound(edits_.begin(), edits_.end(), edit,
-                                   [](const Edit& a, const Edit& b) { return a.start < b.start; });
+  // By start; at one start an insertion goes before a replacement of the bytes there (it lands
+  // in front of them), and equal keys keep the order they were added in.
+  auto position =
+      std::upper_bound(edits_.begin(), edits_.end(), edit, [](const Edit& a, const Edit& b) {
+        return std::pair(a.start, a.end != a.start) < std::pair(b.start, b.end != b.start);
+      });
   edits_.insert(position, std::move(edit));
   return absl::OkStatus();
 }
@@ -43,6 +47,10 @@ absl::StatusOr<std::string> EditSet::Apply(std::string_view text) const {
       return absl::OutOfRangeError(
           absl::StrFormat("edit of bytes [%d, %d) lies past the end of a %d-byte text", edit.start,
                           edit.end, text.size()));
+    }
+    if (edit.start < copied) {
+      return absl::InternalError(absl::StrFormat(
+          "edit of bytes [%d, %d) starts inside the edit before it", edit.start, edit.end));
     }
     out.append(text.substr(copied, edit.start - copied));
     out.append(edit.replacement);

@@ -44,8 +44,8 @@ absl::Status CheckRepoState(const std::string& repo) {
   const int state = git_repository_state(raw);
   git_repository_free(raw);
   if (bare) {
-    return absl::FailedPreconditionError(Concat(
-        "--repo ", repo, " is a bare repository: repair needs a checkout with its files"));
+    return absl::FailedPreconditionError(
+        Concat("--repo ", repo, " is a bare repository: repair needs a checkout with its files"));
   }
   if (const char* operation = OperationInProgress(state)) {
     return absl::FailedPreconditionError(Concat("--repo ", repo, " is in the middle of ", operation,

@@ -25,6 +25,15 @@ TEST(EditSetTest, InsertionsAtOnePlaceKeepTheirOrder) {
   EXPECT_EQ(*edits.Apply("c"), "abc");
 }
 
+// Found by tests/fuzz/edit_fuzzer: the insertion, added after the replacement that starts
+// where it does, was applied after it, and the text between them was copied twice.
+TEST(EditSetTest, AnInsertionGoesBeforeAReplacementAtItsOffset) {
+  EditSet edits;
+  ASSERT_TRUE(edits.Add({2, 4, "XY"}).ok());
+  ASSERT_TRUE(edits.Add({2, 2, "i"}).ok());
+  EXPECT_EQ(*edits.Apply("abcdef"), "abiXYef");
+}
+
 TEST(EditSetTest, RejectsOverlaps) {
   EditSet edits;
   ASSERT_TRUE(edits.Add({2, 6, "x"}).ok());

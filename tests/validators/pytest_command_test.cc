@@ -12,6 +12,13 @@ TEST(PytestCommandTest, RecognisesTheWaysPytestIsStarted) {
   EXPECT_EQ(PytestArguments("python3.11 -m pytest"), "");
   EXPECT_EQ(PytestArguments("/usr/bin/python3 -m pytest tests"), "tests");
   EXPECT_EQ(PytestArguments("/opt/venv/bin/pytest tests"), "tests");
+  // Shell syntax after pytest: appended flags would reach the last command, not pytest.
+  EXPECT_EQ(PytestArguments("python -m pytest -q tests; rm -rf \"$PWD\""), std::nullopt);
+  EXPECT_EQ(PytestArguments("pytest tests | tee log.txt"), std::nullopt);
+  EXPECT_EQ(PytestArguments("pytest tests && echo done"), std::nullopt);
+  EXPECT_EQ(PytestArguments("pytest tests > out.txt"), std::nullopt);
+  EXPECT_EQ(PytestArguments("pytest -k 'a or b' \"tests/x.py::t[a|b]\""),
+            "-k 'a or b' \"tests/x.py::t[a|b]\"");
 }
 
 // The substring match this replaced took all of these for pytest.
