@@ -269,8 +269,8 @@ absl::StatusOr<RuntimeFacts> ParseRuntimeFacts(std::string_view json_text) {
   SMALLFIX_RETURN_IF_ERROR(top.Int("version", facts.version, /*required=*/true));
   if (facts.version != kRuntimeFactsVersion) {
     return absl::InvalidArgumentError(
-        absl::StrFormat("runtime facts: version %d; this smallfix reads version %d",
-                        facts.version, kRuntimeFactsVersion));
+        absl::StrFormat("runtime facts: version %d; this smallfix reads version %d", facts.version,
+                        kRuntimeFactsVersion));
   }
   SMALLFIX_RETURN_IF_ERROR(top.String("test", facts.test));
   SMALLFIX_RETURN_IF_ERROR(ReadException(top, facts));

@@ -70,8 +70,8 @@ struct CalleeFacts {
 
 // For an AttributeError: the object whose attribute was missing, and what it really has.
 struct AttributeOwnerFacts {
-  std::string kind;      // "module", "class" or "instance"
-  std::string qualname;  // "torch.cuda.amp", or the class's qualified name
+  std::string kind;                // "module", "class" or "instance"
+  std::string qualname;            // "torch.cuda.amp", or the class's qualified name
   std::vector<std::string> names;  // dir() of the object, sorted
   std::vector<std::string> mro;    // qualified class names, the object's class first
 };
