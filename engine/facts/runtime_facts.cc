@@ -248,7 +248,7 @@ absl::Status ReadDistributed(const Fields& top, RuntimeFacts& facts) {
 
 absl::Status ReadException(const Fields& top, RuntimeFacts& facts) {
   const Json* json = top.Get("exception");
-  if (json == nullptr) return top.Missing("exception");
+  if (json == nullptr) return absl::OkStatus();  // a run of passing tests: no failure seen
   SMALLFIX_ASSIGN_OR_RETURN(const Fields fields, Fields::Of(*json, "exception"));
   SMALLFIX_RETURN_IF_ERROR(fields.String("type", facts.exception.type, /*required=*/true));
   SMALLFIX_RETURN_IF_ERROR(fields.String("message", facts.exception.message));

@@ -94,6 +94,7 @@ struct DistributedFacts {
 struct RuntimeFacts {
   int version = 1;
   std::string test;  // the failing test's node id ("tests/t.py::test_x"); empty outside pytest
+  // Its type is empty when no test failed (a run of the regression tests, for `passing` only).
   ExceptionFacts exception;
   std::vector<FrameFacts> frames;  // outermost first, the raising frame last
   std::optional<CalleeFacts> callee;
