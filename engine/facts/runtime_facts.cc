@@ -210,6 +210,7 @@ absl::Status ReadCallee(const Fields& top, RuntimeFacts& facts) {
   SMALLFIX_ASSIGN_OR_RETURN(const Fields fields, Fields::Of(*json, "callee"));
   CalleeFacts callee;
   SMALLFIX_RETURN_IF_ERROR(fields.String("qualname", callee.qualname, /*required=*/true));
+  SMALLFIX_RETURN_IF_ERROR(fields.String("expression", callee.expression));
   SMALLFIX_RETURN_IF_ERROR(fields.String("signature", callee.signature));
   SMALLFIX_RETURN_IF_ERROR(ReadArray(fields, "parameters", ReadParameter, callee.parameters));
   facts.callee = std::move(callee);
@@ -280,6 +281,7 @@ absl::StatusOr<RuntimeFacts> ParseRuntimeFacts(std::string_view json_text) {
   SMALLFIX_RETURN_IF_ERROR(ReadDistributed(top, facts));
   SMALLFIX_RETURN_IF_ERROR(top.StringMap("versions", facts.versions));
   SMALLFIX_RETURN_IF_ERROR(ReadArray(top, "passing", ReadPassing, facts.passing));
+  SMALLFIX_RETURN_IF_ERROR(top.String("capture_error", facts.capture_error));
   return facts;
 }
 

@@ -63,8 +63,9 @@ struct ParameterFacts {
 
 // For a TypeError at a call: the object called there, resolved by name in the faulting frame.
 struct CalleeFacts {
-  std::string qualname;   // "torch.distributed.all_reduce"
-  std::string signature;  // str(inspect.signature(callee)); empty when it has none
+  std::string expression;  // what the repo's code called: "dist.all_reduce", "self.reducer.reduce"
+  std::string qualname;    // where it is defined: "torch.distributed.distributed_c10d.all_reduce"
+  std::string signature;   // str(inspect.signature(callee)); empty when it has none
   std::vector<ParameterFacts> parameters;
 };
 
@@ -103,6 +104,8 @@ struct RuntimeFacts {
   // "python", "torch" and the distribution of each frame's package, name to version.
   std::map<std::string, std::string> versions;
   std::vector<PassingFacts> passing;
+  // Why the capture of the failure stopped short (its own error), when it did.
+  std::string capture_error;
 };
 
 // The version of the JSON this reader understands.

@@ -84,7 +84,7 @@ TEST(RuntimeFactsTest, ReadsEveryPart) {
 TEST(RuntimeFactsTest, ReadsACalleeSignature) {
   absl::StatusOr<RuntimeFacts> facts = ParseRuntimeFacts(R"json({
     "version": 1, "exception": {"type": "TypeError", "message": "got an unexpected keyword"},
-    "callee": {"qualname": "torch.distributed.all_reduce",
+    "callee": {"qualname": "torch.distributed.all_reduce", "expression": "dist.all_reduce",
                "signature": "(tensor, op=<RedOpType.SUM: 0>, group=None, async_op=False)",
                "parameters": [
                  {"name": "tensor", "kind": "POSITIONAL_OR_KEYWORD", "has_default": false},
@@ -93,6 +93,7 @@ TEST(RuntimeFactsTest, ReadsACalleeSignature) {
   ASSERT_TRUE(facts.ok()) << facts.status();
   ASSERT_TRUE(facts->callee.has_value());
   EXPECT_EQ(facts->callee->qualname, "torch.distributed.all_reduce");
+  EXPECT_EQ(facts->callee->expression, "dist.all_reduce");
   ASSERT_EQ(facts->callee->parameters.size(), 2u);
   EXPECT_FALSE(facts->callee->parameters[0].has_default);
   EXPECT_FALSE(facts->callee->parameters[0].default_repr.has_value());

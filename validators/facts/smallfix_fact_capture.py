@@ -1,0 +1,251 @@
+"""pytest plugin: the runtime facts of a failing test, and the values at one line in passing tests.
+
+    PYTHONPATH=validators/facts python -m pytest -p smallfix_fact_capture \\
+        --smallfix-facts=OUT.json [--smallfix-facts-trace=FILE:LINE] [--smallfix-facts-max-bytes=N] ARGS
+
+or the same through the environment: SMALLFIX_FACTS, SMALLFIX_FACTS_TRACE,
+SMALLFIX_FACTS_MAX_BYTES (the options win). Without a facts path the plugin does nothing.
+
+At the first failing test (its call, or a fixture's set-up), the plugin records the traceback's
+frames inside the repo (pytest's rootdir) with their locals, the exception's attributes, for a
+TypeError the real signature of the object called, for an AttributeError the names its owner
+really has, torch.distributed's state and the installed versions. With a trace line FILE:LINE
+(repo-relative), it also records the locals each time that line runs in a passing test, a few
+times per test, tracing only the code objects that contain the line. OUT.json is written
+(replaced whole) after the failure and at the end of the session, cut to the size cap; a
+"{rank}" in its name becomes the process's RANK. The JSON is described in
+docs/runtime-facts.md, and engine/facts/runtime_facts.h reads it.
+"""
+
+import copy
+import json
+import os
+import sys
+
+import pytest
+
+from smallfix_fact_failure import (attribute_owner, callee_of, class_name, distributed_state,
+                                   exception_attrs, frame_package, safe_str, versions)
+from smallfix_fact_values import Environment, describe_locals
+
+DEFAULT_MAX_BYTES = 256 * 1024
+HITS_PER_TEST = 3
+MAX_PASSING = 60
+MAX_FRAMES = 20  # a RecursionError's thousand frames: the innermost ones say enough
+
+
+def pytest_addoption(parser):
+    group = parser.getgroup("smallfix", "smallfix's runtime facts")
+    group.addoption("--smallfix-facts", default=os.environ.get("SMALLFIX_FACTS", ""),
+                    help="write the failing test's runtime facts (JSON) to this file")
+    group.addoption("--smallfix-facts-trace", default=os.environ.get("SMALLFIX_FACTS_TRACE", ""),
+                    help="FILE:LINE whose locals to record in passing tests")
+    group.addoption("--smallfix-facts-max-bytes", type=int,
+                    default=int(os.environ.get("SMALLFIX_FACTS_MAX_BYTES") or DEFAULT_MAX_BYTES),
+                    help="the size cap of the facts file")
+
+
+def pytest_configure(config):
+    path = config.getoption("smallfix_facts")
+    if not path:
+        return
+    trace = config.getoption("smallfix_facts_trace")
+    root = os.path.realpath(str(getattr(config, "rootpath", None) or config.rootdir))
+    config.pluginmanager.register(
+        FactCapture(path.replace("{rank}", os.environ.get("RANK", "0")), root, trace,
+                    config.getoption("smallfix_facts_max_bytes")), "smallfix-fact-capture")
+
+
+class FactCapture:
+    def __init__(self, path, root, trace, max_bytes):
+        self.path, self.root, self.max_bytes = path, root, max_bytes
+        self.environment = Environment()  # read before any test can change it
+        self.failure = None
+        self.passing = []
+        self.tracer = LineTracer.parse(trace, root, self.environment) if trace else None
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_call(self, item):
+        # Only the test's body is traced, not its fixtures or pytest's own calls.
+        started = self.tracer is not None and self.tracer.start()
+        try:
+            yield
+        finally:
+            if started:
+                self.tracer.stop()
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_makereport(self, item, call):
+        outcome = yield
+        report = outcome.get_result()
+        if call.when == "call" and self.tracer is not None:
+            hits = self.tracer.take()
+            if report.passed and len(self.passing) < MAX_PASSING:
+                self.passing += [{"test": item.nodeid, "file": self.tracer.file, "line": self.tracer.line,
+                                  "locals": hit} for hit in hits]
+        if report.failed and self.failure is None and call.excinfo is not None:
+            try:
+                self.environment.refresh()
+                self.failure = capture_failure(item.nodeid, call.excinfo.value, call.excinfo.tb,
+                                               self.root, self.environment)
+            except Exception as failure:  # the capture must never change the test's outcome
+                error = call.excinfo.value
+                self.failure = {"version": 1, "test": item.nodeid, "frames": [],
+                                "exception": {"type": class_name(type(error)), "message": safe_str(error)},
+                                "capture_error": f"{type(failure).__name__}: {safe_str(failure)}"}
+            self.write()
+
+    def pytest_sessionfinish(self):
+        if self.failure is not None or self.passing:
+            self.write()
+
+    def write(self):
+        # A copy: the size cap cuts what it writes, not what a later write may still fit.
+        facts = copy.deepcopy(self.failure or {"version": 1, "test": "", "exception": None, "frames": []})
+        facts["passing"] = copy.deepcopy(self.passing[:MAX_PASSING])
+        text = fit(facts, self.max_bytes)
+        try:
+            os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
+            with open(self.path + ".tmp", "w", encoding="utf-8") as out:
+                out.write(text)
+            os.replace(self.path + ".tmp", self.path)
+        except OSError as error:
+            sys.stderr.write(f"smallfix facts: cannot write {self.path}: {error}\n")
+
+
+REPO_FILES = {}  # (code file name, root) -> repo-relative path or None: realpath is not free
+
+
+def repo_file(filename, root):
+    """`filename` relative to the repo, or None outside it (and for installed copies in it)."""
+    key = (filename, root)
+    if key not in REPO_FILES:
+        real = os.path.realpath(filename)
+        inside = real.startswith(root + os.sep) and not any(
+            part in ("site-packages", "dist-packages") for part in real.split(os.sep))
+        REPO_FILES[key] = os.path.relpath(real, root).replace(os.sep, "/") if inside else None
+    return REPO_FILES[key]
+
+
+def traceback_entries(tb):
+    while tb is not None:
+        yield tb.tb_frame, tb.tb_lineno, tb.tb_lasti
+        tb = tb.tb_next
+
+
+def capture_failure(nodeid, error, tb, root, environment):
+    entries = [(frame, line, lasti, repo_file(frame.f_code.co_filename, root))
+               for frame, line, lasti in traceback_entries(tb)]
+    in_repo = [entry for entry in entries if entry[3] is not None][-MAX_FRAMES:]
+    frames = [{"file": file, "line": line, "function": frame.f_code.co_name,
+               "locals": describe_locals(frame.f_locals.items(), environment)}
+              for frame, line, _, file in in_repo]
+    callee = None
+    if isinstance(error, TypeError) and in_repo:
+        frame, line, lasti, _ = in_repo[-1]  # the repo's call into what raised
+        callee = callee_of(frame, lasti, line, error, environment)
+    # The packages of the frames from the test inward (not pytest's own, which call the test).
+    first = next((i for i, entry in enumerate(entries) if entry[3] is not None), len(entries))
+    packages = {frame_package(entry[0], root) for entry in entries[first:]} - {None}
+    return {
+        "version": 1,
+        "test": nodeid,
+        "exception": {"type": class_name(type(error)), "message": safe_str(error),
+                      "attrs": exception_attrs(error, environment)},
+        "frames": frames,
+        "callee": callee,
+        "attribute_owner": attribute_owner(error) if isinstance(error, AttributeError) else None,
+        "distributed": distributed_state(),
+        "versions": versions(packages),
+    }
+
+
+def fit(facts, max_bytes):
+    """The JSON of `facts`, cut to `max_bytes`: reprs go first, then the names of the attribute's
+    owner past the first 200, the locals of the outermost frames, the passing runs, the rest of
+    the names."""
+    text = json.dumps(facts, default=str)
+    for shrink in shrinking_steps(facts):
+        if len(text) <= max_bytes:
+            break
+        shrink()
+        text = json.dumps(facts, default=str)
+    return text
+
+
+def shrinking_steps(facts):
+    values = [value for frame in facts.get("frames", []) + facts.get("passing", [])
+              for value in frame.get("locals", {}).values()]
+    owner = facts.get("attribute_owner") or {}
+
+    def drop_reprs():
+        for value in values:
+            value["repr"] = ""
+
+    def cut_names(count):
+        return lambda: owner.__setitem__("names", owner.get("names", [])[:count])
+
+    yield drop_reprs
+    yield cut_names(200)
+    for frame in facts.get("frames", [])[:-1]:
+        yield lambda frame=frame: frame.__setitem__("locals", {})
+    while facts.get("passing"):
+        yield lambda: facts.__setitem__("passing", facts["passing"][:len(facts["passing"]) // 2])
+    yield cut_names(0)
+    for frame in facts.get("frames", [])[-1:]:
+        yield lambda frame=frame: frame.__setitem__("locals", {})
+
+
+class LineTracer:
+    """sys.settrace over the code objects that contain FILE:LINE only: every other function's
+    call costs one dictionary look-up, and no line event is traced outside those objects."""
+
+    def __init__(self, file, line, path, environment):
+        self.file, self.line, self.path, self.environment = file, line, path, environment
+        self.wanted = {}  # code object -> does it contain the line
+        self.hits = []
+
+    @staticmethod
+    def parse(trace, root, environment):
+        file, _, line = trace.rpartition(":")
+        if not file or not line.isdigit():
+            raise pytest.UsageError(f"--smallfix-facts-trace wants FILE:LINE, not {trace!r}")
+        return LineTracer(file, int(line), os.path.realpath(os.path.join(root, file)), environment)
+
+    def start(self):
+        if sys.gettrace() is not None:  # coverage or a debugger: theirs wins
+            return False
+        self.hits = []
+        self.environment.refresh()
+        sys.settrace(self.on_call)
+        return True
+
+    def stop(self):
+        sys.settrace(None)
+
+    def take(self):
+        hits, self.hits = self.hits, []
+        return hits
+
+    def contains(self, code):
+        if os.path.realpath(code.co_filename) != self.path:
+            return False
+        return any(line == self.line for _, _, line in code.co_lines())
+
+    def on_call(self, frame, event, arg):
+        code = frame.f_code
+        wanted = self.wanted.get(code)
+        if wanted is None:
+            wanted = self.wanted[code] = self.contains(code)
+        return self.on_line if wanted and len(self.hits) < HITS_PER_TEST else None
+
+    def on_line(self, frame, event, arg):
+        if event != "line" or frame.f_lineno != self.line:
+            return self.on_line
+        if len(self.hits) < HITS_PER_TEST:
+            self.hits.append(describe_locals(frame.f_locals.items(), self.environment))
+        if len(self.hits) >= HITS_PER_TEST:
+            # A None returned for a line event keeps the frame's tracer; this drops it.
+            frame.f_trace = None
+            return None
+        return self.on_line
