@@ -8,12 +8,46 @@
 #include "engine/base/read_file.h"
 #include "engine/base/status_macros.h"
 #include "engine/base/temp_dir.h"
+#include "validators/facts/fact_plugin.h"
 #include "validators/network_sandbox.h"
 #include "validators/process.h"
 #include "validators/pytest_command.h"
 #include "validators/python_env.h"
 
 namespace smallfix {
+
+namespace {
+
+// The command line of a pytest capture: a JUnit report, the first failure's runtime facts,
+// every thread's stack a little before the limit (so a hang says where it waits), and with
+// coverage the coverage.py wrapper with one context per test.
+std::string CaptureCommand(const std::string& pytest_args, const std::string& temp,
+                           const CaptureOptions& options) {
+  const int dump_after = std::max(1, static_cast<int>(options.time_limit_seconds * 0.8));
+  const std::string extra =
+      Concat(absl::StrFormat(" -p no:cacheprovider --junitxml=%s -o faulthandler_timeout=%d",
+                             ShellQuote(temp + "/junit.xml"), dump_after),
+             FactPluginArguments({temp + "/facts.json", options.facts_trace}));
+  if (!options.coverage) return Concat("python -m pytest ", pytest_args, extra);
+  const std::string rcfile = temp + "/coveragerc";
+  std::ofstream rc(rcfile);
+  rc << "[run]\ndynamic_context = test_function\nrelative_files = True\ndata_file = " << temp
+     << "/coverage.data\n";
+  return Concat("python -m coverage run --rcfile=", ShellQuote(rcfile), " -m pytest ", pytest_args,
+                extra);
+}
+
+// The runtime facts the plugin wrote, or a note saying why a failed run has none.
+void TakeFacts(const std::string& path, FailureCapture& run) {
+  run.facts_json = ReadFile(path).value_or("");
+  if (!run.facts_json.empty() || run.exit_code == 0) return;
+  run.notes.push_back(run.timed_out
+                          ? "runtime facts: none (the run was killed before a test failed)"
+                          : "runtime facts: none (no test failed in pytest; the command failed "
+                            "outside it, or pytest stopped first)");
+}
+
+}  // namespace
 
 absl::StatusOr<FailureCapture> CaptureFailure(const std::string& dir, const std::string& command,
                                               const CaptureOptions& options) {
@@ -25,23 +59,9 @@ absl::StatusOr<FailureCapture> CaptureFailure(const std::string& dir, const std:
   FailureCapture run;
   std::string shell_command = command;
   const std::optional<std::string> pytest_args = PytestArguments(command);
-  const std::string junit = temp + "/junit.xml";
-  const std::string rcfile = temp + "/coveragerc";
   if (pytest_args) {
-    // Dump every thread's stack a little before the limit, so a hang says where it waits.
-    const int dump_after = std::max(1, static_cast<int>(options.time_limit_seconds * 0.8));
-    const std::string extra =
-        absl::StrFormat(" -p no:cacheprovider --junitxml=%s -o faulthandler_timeout=%d",
-                        ShellQuote(junit), dump_after);
-    if (options.coverage) {
-      std::ofstream rc(rcfile);
-      rc << "[run]\ndynamic_context = test_function\nrelative_files = True\ndata_file = " << temp
-         << "/coverage.data\n";
-      shell_command = Concat("python -m coverage run --rcfile=", ShellQuote(rcfile), " -m pytest ",
-                             *pytest_args, extra);
-    } else {
-      shell_command = Concat("python -m pytest ", *pytest_args, extra);
-    }
+    shell_command = CaptureCommand(*pytest_args, temp, options);
+    AddFactPluginPath(env);
   } else if (options.coverage) {
     run.notes.push_back("coverage ranking needs a pytest command; ranked by the output alone");
   }
@@ -70,12 +90,14 @@ absl::StatusOr<FailureCapture> CaptureFailure(const std::string& dir, const std:
     return run;
   }
   if (!pytest_args) return run;
-  run.junit_xml = ReadFile(junit).value_or("");
+  run.junit_xml = ReadFile(temp + "/junit.xml").value_or("");
+  TakeFacts(temp + "/facts.json", run);
   if (!options.coverage) return run;
 
   ProcessOptions report;
-  report.shell_command = Concat("python -m coverage json --rcfile=", ShellQuote(rcfile),
-                                " --show-contexts -o ", ShellQuote(temp + "/coverage.json"));
+  report.shell_command =
+      Concat("python -m coverage json --rcfile=", ShellQuote(temp + "/coveragerc"),
+             " --show-contexts -o ", ShellQuote(temp + "/coverage.json"));
   report.cwd = dir;
   report.time_limit_seconds = 300;
   report.cancel = options.cancel;

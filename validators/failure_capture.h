@@ -17,6 +17,8 @@ struct CaptureOptions {
   std::string interpreter = DefaultInterpreter();
   std::vector<std::string> pass_env;  // secret-looking names it may inherit (child_env.h)
   bool offline = false;               // run in a network sandbox (network_sandbox.h)
+  // pytest only: "FILE:LINE" whose locals the passing tests record into facts_json.
+  std::string facts_trace;
   // When it becomes true the running process group is killed and the run returns what it had.
   const std::atomic<bool>* cancel = nullptr;
 };
@@ -26,6 +28,9 @@ struct FailureCapture {
   std::string output;         // stdout and stderr, tail
   std::string junit_xml;      // pytest's report, when the command is pytest
   std::string coverage_json;  // `coverage json --show-contexts`, with CaptureOptions::coverage
+  // The failing test's runtime facts (docs/runtime-facts.md), when the command is pytest and a
+  // test failed; empty otherwise, with a note when the run failed without them.
+  std::string facts_json;
   int exit_code = -1;
   bool timed_out = false;
   bool cancelled = false;
@@ -33,7 +38,8 @@ struct FailureCapture {
 };
 
 // Runs a test command once, single-process, in `dir` to capture its failure. When the
-// command is pytest (pytest_command.h), it also asks for a JUnit report, for faulthandler
+// command is pytest (pytest_command.h), it also asks for a JUnit report, for the runtime facts
+// of the first failing test (validators/facts/fact_plugin.h), for faulthandler
 // stack dumps before the time limit (so a hang shows where it waits), and with `coverage`
 // runs it under coverage.py with one context per test (`dynamic_context = test_function`)
 // and exports the per-line contexts. Errors only when the command cannot be started. The

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/base/temp_dir.h"
+#include "validators/facts/fact_plugin.h"
 #include "validators/process.h"
 #include "validators/pytest_command.h"
 #include "validators/rank_launch.h"
@@ -44,6 +45,11 @@ class RankRunner : public TestRunner {
       const int rank = static_cast<int>(&process - processes.data());
       process.shell_command = command;
       if (pytest) process.shell_command += " --junitxml=" + RankJUnitPath(scratch->path(), rank);
+      if (pytest && options_.capture_facts) {
+        process.shell_command +=
+            FactPluginArguments({RankFactsPath(scratch->path(), rank), options_.facts_trace});
+        AddFactPluginPath(process.env);
+      }
     }
 
     const auto start = std::chrono::steady_clock::now();
@@ -59,7 +65,9 @@ class RankRunner : public TestRunner {
     facts.pytest = pytest;
     facts.junit_dir = scratch->path();
     facts.time_limit_seconds = options_.time_limit_seconds;
-    return ScoreRanks(ranks, facts);
+    TestRun run = ScoreRanks(ranks, facts);
+    if (pytest && options_.capture_facts) run.facts_json = FirstRankFacts(scratch->path(), world_);
+    return run;
   }
 
  private:

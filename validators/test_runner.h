@@ -45,6 +45,11 @@ struct RunnerOptions {
   std::string gpus;    // "0,1" to give rank r device r; empty: CPU
   SlurmOptions slurm;  // kSlurm only
   const std::atomic<bool>* cancel = nullptr;
+  // pytest runs on kLocal and kTorchrun: each rank is asked for the first failing test's runtime
+  // facts (validators/facts/fact_plugin.h), with `facts_trace` ("FILE:LINE") the locals at that
+  // line in passing tests too; TestRun::facts_json has them.
+  bool capture_facts = false;
+  std::string facts_trace;
   // Not owned. When set, kLocal and kTorchrun runs of pytest commands go to this warm server
   // (warm_runner.h) instead of a fresh interpreter each; the outcome is read the same way.
   WarmServer* warm = nullptr;
@@ -57,10 +62,11 @@ struct TestRun {
   bool passed = false;
   bool timed_out = false;
   bool cancelled = false;
-  int tests = 0;        // from JUnit XML, summed over ranks; -1 when there was none
-  int failures = 0;     // failures + errors
-  std::string output;   // the run's output (ranks' lines prefixed "[rankN]:"), tail only
-  std::string summary;  // one line: "2 passed", "1 failed (test_x)", "timed out after 60 s", ...
+  int tests = 0;           // from JUnit XML, summed over ranks; -1 when there was none
+  int failures = 0;        // failures + errors
+  std::string output;      // the run's output (ranks' lines prefixed "[rankN]:"), tail only
+  std::string summary;     // one line: "2 passed", "1 failed (test_x)", "timed out after 60 s", ...
+  std::string facts_json;  // with RunnerOptions::capture_facts: the lowest rank's, or ""
   double seconds = 0;
 };
 

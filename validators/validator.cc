@@ -65,6 +65,7 @@ absl::StatusOr<TestRun> Reproduce(const std::string& repo_root, const std::strin
       RunnerFor(plan, Concat(scratch_dir, "/bin-reproduce"), cancel);
   if (!runner.ok()) return runner.status();
   runner->offline = !plan.network.reproduction;
+  runner->capture_facts = true;  // what the failing run knew, for the look-ups that read it
   if (!plan.build.empty()) {
     ProcessOptions build;
     build.shell_command = plan.build;

@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_format.h"
 #include "engine/base/temp_dir.h"
+#include "validators/facts/fact_plugin.h"
 #include "validators/rank_launch.h"
 #include "validators/rank_outcome.h"
 #include "validators/warm_command.h"
@@ -35,6 +36,12 @@ class WarmRunner : public TestRunner {
       const int rank = static_cast<int>(&process - processes.data());
       WarmRequest request{*warm, process, absl::StrFormat("%s/rank%d.out", scratch->path(), rank)};
       request.command.args.push_back("--junitxml=" + RankJUnitPath(scratch->path(), rank));
+      if (options_.capture_facts) {
+        for (std::string& arg :
+             FactPluginArgv({RankFactsPath(scratch->path(), rank), options_.facts_trace}))
+          request.command.args.push_back(std::move(arg));
+        AddFactPluginPath(request.process.env);
+      }
       return server_->Run(request);
     };
 
@@ -58,7 +65,9 @@ class WarmRunner : public TestRunner {
     facts.pytest = true;
     facts.junit_dir = scratch->path();
     facts.time_limit_seconds = options_.time_limit_seconds;
-    return ScoreRanks(ranks, facts);
+    TestRun run = ScoreRanks(ranks, facts);
+    if (options_.capture_facts) run.facts_json = FirstRankFacts(scratch->path(), world_);
+    return run;
   }
 
  private:

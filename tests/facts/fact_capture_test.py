@@ -172,6 +172,22 @@ def test_attribute_missing_from_a_module_lists_what_it_has(tmp_path):
     assert facts["exception"]["attrs"]["name"] == "GradScalerV2"
 
 
+def test_a_module_that_fails_to_import_at_collection(tmp_path):
+    facts, output, _ = run_capture(tmp_path, {
+        "test_import.py": """
+            import torch
+            from torch.cuda.amp import GradScalerV2
+        """}, "test_import.py")
+    assert "1 error" in output, output
+    assert facts["test"] == "test_import.py"
+    assert facts["exception"]["type"] == "ImportError"  # not pytest's CollectError around it
+    assert facts["exception"]["attrs"]["name"] == "torch.cuda.amp"
+    assert facts["exception"]["attrs"]["import_name"] == "GradScalerV2"
+    assert [(f["file"], f["line"], f["function"]) for f in facts["frames"]] == [("test_import.py", 3, "<module>")]
+    assert facts["attribute_owner"]["qualname"] == "torch.cuda.amp"
+    assert "GradScaler" in facts["attribute_owner"]["names"]
+
+
 def test_attribute_missing_from_an_instance_lists_its_class_and_mro(tmp_path):
     facts, _, _ = run_capture(tmp_path, {
         "test_obj.py": """

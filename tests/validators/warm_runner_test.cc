@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "engine/base/temp_dir.h"
+#include "engine/facts/runtime_facts.h"
 #include "gtest/gtest.h"
 #include "validators/python_env.h"
 #include "validators/warm_server.h"
@@ -107,6 +108,34 @@ TEST_F(WarmRunnerTest, SameOutcomeAsAColdRun) {
   EXPECT_EQ(warm->summary, cold->summary);
   EXPECT_EQ(warm->summary, "1 failed of 2 (test_x)") << warm->output;
   EXPECT_NE(warm->output.find("assert 1 == 2"), std::string::npos) << warm->output;
+  EXPECT_FALSE(server->failed());
+}
+
+// The runtime-facts plugin loads in the warm server's test process as in a cold one: the same
+// failure, and the traced line in the passing test.
+TEST_F(WarmRunnerTest, RuntimeFactsWarmAsCold) {
+  WriteProject(Path("repo"), 1, 2);  // test_fresh passes, test_x fails at line 9
+  std::unique_ptr<WarmServer> server = StartServer();
+  ASSERT_NE(server, nullptr);
+  options_.capture_facts = true;
+  options_.facts_trace = "tests/test_x.py:6";
+  const std::string command = "python -m pytest -q tests";
+  absl::StatusOr<TestRun> cold = MakeTestRunner(RunnerKind::kLocal, options_)->Run(Path("repo"), command);
+  absl::StatusOr<TestRun> warm = Runner(server.get())->Run(Path("repo"), command);
+  ASSERT_TRUE(cold.ok() && warm.ok());
+  for (const TestRun* run : {&*cold, &*warm}) {
+    absl::StatusOr<RuntimeFacts> facts = ParseRuntimeFacts(run->facts_json);
+    ASSERT_TRUE(facts.ok()) << facts.status() << "\n" << run->facts_json << run->output;
+    EXPECT_EQ(facts->test, "tests/test_x.py::test_x");
+    EXPECT_EQ(facts->exception.type, "AssertionError");
+    ASSERT_EQ(facts->frames.size(), 1u);
+    EXPECT_EQ(facts->frames[0].file, "tests/test_x.py");
+    EXPECT_EQ(facts->frames[0].line, 9);
+    ASSERT_EQ(facts->passing.size(), 1u);
+    EXPECT_EQ(facts->passing[0].test, "tests/test_x.py::test_fresh");
+    EXPECT_EQ(facts->passing[0].line, 6);
+  }
+  EXPECT_EQ(warm->summary, cold->summary);
   EXPECT_FALSE(server->failed());
 }
 

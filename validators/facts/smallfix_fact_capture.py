@@ -6,7 +6,8 @@
 or the same through the environment: SMALLFIX_FACTS, SMALLFIX_FACTS_TRACE,
 SMALLFIX_FACTS_MAX_BYTES (the options win). Without a facts path the plugin does nothing.
 
-At the first failing test (its call, or a fixture's set-up), the plugin records the traceback's
+At the first failing test (its call, a fixture's set-up or teardown, or a test module that does
+not import at collection), the plugin records the traceback's
 frames inside the repo (pytest's rootdir) with their locals, the exception's attributes, for a
 TypeError the real signature of the object called, for an AttributeError the names its owner
 really has, torch.distributed's state and the installed versions. With a trace line FILE:LINE
@@ -18,6 +19,7 @@ docs/runtime-facts.md, and engine/facts/runtime_facts.h reads it.
 """
 
 import copy
+import dis
 import json
 import os
 import sys
@@ -83,17 +85,25 @@ class FactCapture:
             if report.passed and len(self.passing) < MAX_PASSING:
                 self.passing += [{"test": item.nodeid, "file": self.tracer.file, "line": self.tracer.line,
                                   "locals": hit} for hit in hits]
-        if report.failed and self.failure is None and call.excinfo is not None:
-            try:
-                self.environment.refresh()
-                self.failure = capture_failure(item.nodeid, call.excinfo.value, call.excinfo.tb,
-                                               self.root, self.environment)
-            except Exception as failure:  # the capture must never change the test's outcome
-                error = call.excinfo.value
-                self.failure = {"version": 1, "test": item.nodeid, "frames": [],
-                                "exception": {"type": class_name(type(error)), "message": safe_str(error)},
-                                "capture_error": f"{type(failure).__name__}: {safe_str(failure)}"}
-            self.write()
+
+    def pytest_exception_interact(self, node, call, report):
+        """A test's failure (call, set-up or teardown) or a module that failed to import at
+        collection: pytest calls this while the traceback's frames are alive, and not for
+        skips or expected failures."""
+        if self.failure is not None or not report.failed or call.excinfo is None:
+            return
+        error, tb = call.excinfo.value, call.excinfo.tb
+        cause = error.__cause__ or error.__context__
+        if type(error).__name__ == "CollectError" and cause is not None:
+            error, tb = cause, cause.__traceback__  # pytest's wrapper of a module's ImportError
+        try:
+            self.environment.refresh()
+            self.failure = capture_failure(node.nodeid, error, tb, self.root, self.environment)
+        except Exception as failure:  # the capture must never change the test's outcome
+            self.failure = {"version": 1, "test": node.nodeid, "frames": [],
+                            "exception": {"type": class_name(type(error)), "message": safe_str(error)},
+                            "capture_error": f"{type(failure).__name__}: {safe_str(failure)}"}
+        self.write()
 
     def pytest_sessionfinish(self):
         if self.failure is not None or self.passing:
@@ -120,8 +130,8 @@ def repo_file(filename, root):
     """`filename` relative to the repo, or None outside it (and for installed copies in it)."""
     key = (filename, root)
     if key not in REPO_FILES:
-        real = os.path.realpath(filename)
-        inside = real.startswith(root + os.sep) and not any(
+        real = os.path.realpath(filename)  # "<frozen importlib._bootstrap>", "<string>": not files
+        inside = os.path.isabs(filename) and real.startswith(root + os.sep) and not any(
             part in ("site-packages", "dist-packages") for part in real.split(os.sep))
         REPO_FILES[key] = os.path.relpath(real, root).replace(os.sep, "/") if inside else None
     return REPO_FILES[key]
@@ -154,7 +164,7 @@ def capture_failure(nodeid, error, tb, root, environment):
                       "attrs": exception_attrs(error, environment)},
         "frames": frames,
         "callee": callee,
-        "attribute_owner": attribute_owner(error) if isinstance(error, AttributeError) else None,
+        "attribute_owner": attribute_owner(error),
         "distributed": distributed_state(),
         "versions": versions(packages),
     }
@@ -230,7 +240,7 @@ class LineTracer:
     def contains(self, code):
         if os.path.realpath(code.co_filename) != self.path:
             return False
-        return any(line == self.line for _, _, line in code.co_lines())
+        return any(line == self.line for _, line in dis.findlinestarts(code))
 
     def on_call(self, frame, event, arg):
         code = frame.f_code

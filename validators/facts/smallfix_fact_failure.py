@@ -28,6 +28,7 @@ MAX_MESSAGE_CHARS = 2000
 # "Reducer.__init__() missing 1 required positional argument: 'size'".
 CALLED_NAME = re.compile(r"^([\w.<>]+)\(\) ")
 MODULE_MESSAGE = re.compile(r"^module '([\w.]+)' has no attribute")
+IMPORT_MESSAGE = re.compile(r"^cannot import name '(\w+)' from '([\w.]+)'")
 
 
 def safe_str(error):
@@ -55,6 +56,8 @@ def exception_attrs(error, environment):
     elif isinstance(error, ImportError):
         put("name", error.name)
         put("path", error.path)
+        imported = IMPORT_MESSAGE.match(safe_str(error))
+        put("import_name", imported.group(1) if imported else None)
     elif isinstance(error, NameError):
         put("name", getattr(error, "name", None))
     elif isinstance(error, OSError):
@@ -84,7 +87,7 @@ def call_at(frame, lasti, lineno, message):
             node = ast.parse(text[col:last + end_col].decode(), mode="eval").body
             if isinstance(node, ast.Call):
                 return node
-    except (SyntaxError, ValueError, IndexError, TypeError):
+    except (SyntaxError, ValueError, IndexError, TypeError, AttributeError):  # no co_positions before 3.11
         pass
     return call_on_line(frame.f_code.co_filename, lineno, message)
 
@@ -182,17 +185,25 @@ def callee_of(frame, lasti, lineno, error, environment):
         facts = callee_facts(callee, environment)
     except Exception:
         return None
-    facts["expression"] = ast.unparse(call.func)[:200]  # what the repo wrote: "dist.all_reduce"
+    # What the repo wrote: "dist.all_reduce".
+    facts["expression"] = ast.unparse(call.func)[:200] if hasattr(ast, "unparse") else callee_name(call.func)
     return facts
 
 
 def attribute_owner(error):
-    """For an AttributeError: the module, class or instance that lacked the name, and what it
-    has. None for None itself (its lack of attributes says nothing) or when it is unknown."""
-    owner = getattr(error, "obj", None) if getattr(error, "name", None) is not None else None
-    if owner is None:
-        named = MODULE_MESSAGE.match(safe_str(error))
-        owner = sys.modules.get(named.group(1)) if named else None
+    """For an AttributeError, or an ImportError of a name from a module: the module, class or
+    instance that lacked the name, and what it has. None for None itself (its lack of
+    attributes says nothing) or when it is unknown."""
+    if isinstance(error, ImportError):
+        imported = IMPORT_MESSAGE.match(safe_str(error))
+        owner = sys.modules.get(imported.group(2)) if imported else None
+    elif isinstance(error, AttributeError):
+        owner = getattr(error, "obj", None) if getattr(error, "name", None) is not None else None
+        if owner is None:
+            named = MODULE_MESSAGE.match(safe_str(error))
+            owner = sys.modules.get(named.group(1)) if named else None
+    else:
+        return None
     if owner is None:
         return None
     cls = type(owner)
@@ -228,7 +239,7 @@ def versions(packages):
     if "torch" in sys.modules:
         packages = set(packages) | {"torch"}
     for package in sorted(packages):
-        if package in sys.stdlib_module_names or package in out:
+        if package in getattr(sys, "stdlib_module_names", ()) or package in out:
             continue
         try:
             out[package] = importlib.metadata.version(package)

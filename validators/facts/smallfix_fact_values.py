@@ -203,13 +203,13 @@ def describe(value, environment, with_repr=True):
 
 
 def describe_locals(names_values, environment, limit=64):
-    """name -> facts for a frame's locals, without secret-looking names, the environment, or
-    pytest's assertion temporaries (@py_assert1)."""
+    """name -> facts for a frame's locals, without secret-looking names, the environment,
+    pytest's assertion temporaries (@py_assert1) or dunders (a module frame's __builtins__)."""
     out = {}
     for name, value in names_values:
         if len(out) >= limit:
             break
-        if type(name) is not str or name.startswith("@") or secret_name(name):
+        if type(name) is not str or name.startswith("@") or name.startswith("__") or secret_name(name):
             continue
         try:
             facts = describe(value, environment)
