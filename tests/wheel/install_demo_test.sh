@@ -3,8 +3,9 @@
 # from the file alone (no index), and the installed `smallfix` repairs the demo bug
 # (scripts/demo.sh's guard-none-grad-skip) to its plausible patch. It must not lean on the
 # build machine's libraries, so it runs with them hidden in a private mount namespace:
-#   bare: /usr/lib/x86_64-linux-gnu holds only glibc and the C++ runtime; the binary's
-#         libraries all load from the wheel, and it finds the patch without validating;
+#   bare: /usr/lib/x86_64-linux-gnu holds only glibc and the C++ runtime, and the source tree
+#         is hidden too; the binary's libraries all load from the wheel, and it finds the patch
+#         without validating;
 #   demo: the full repair, whose test runs need git and Python, with every library the wheel
 #         bundles hidden except those that git and Python load themselves.
 # Prints the wheel's size and the install time. Skipped (exit 77) where the pinned build
@@ -51,6 +52,7 @@ outside=$(ldd "$binary" | awk -v lib="$package/bin/../lib/" '$2 == "=>" && index
 [[ -z "$outside" ]] || fail "libraries loaded from outside the wheel: $outside"
 
 cp -r "$BUG/project" "$work/repo"
+cp "$BUG/issue.md" "$work/issue.md"
 git -C "$work/repo" init -q
 git -C "$work/repo" add -A
 git -C "$work/repo" -c user.name=t -c user.email=t@example.com commit -qm "buggy project"
@@ -66,18 +68,19 @@ if ! in_namespace "mount --bind $work $work" true 2> "$work/unshare.err"; then
   exit 77
 fi
 
-# bare: only glibc and the C++ runtime in the library folder.
-mkdir "$work/bare"
+# bare: only glibc and the C++ runtime in the library folder, and an empty folder for the
+# source tree, whose templates and scripts the binary would otherwise fall back to.
+mkdir "$work/bare" "$work/nothing"
 for lib in "${system_libs[@]}"; do cp -L "$libdir/$lib" "$work/bare/"; done
-bare="mount --bind $work/bare $libdir"
+bare="mount --bind $work/nothing $SRC && mount --bind $work/bare $libdir"
 in_namespace "$bare" /lib64/ld-linux-x86-64.so.2 --list "$(command -v git)" > /dev/null 2>&1 &&
   fail "bare: git's libraries still load, nothing is hidden"
 in_namespace "$bare" /lib64/ld-linux-x86-64.so.2 --list "$binary" > "$work/bare.libs" 2>&1 ||
   fail "bare: the binary's libraries do not load: $(cat "$work/bare.libs")"
-in_namespace "$bare" "$smallfix" repair --repo "$work/repo" --issue "$BUG/issue.md" --no-validate \
+in_namespace "$bare" "$smallfix" repair --repo "$work/repo" --issue "$work/issue.md" --no-validate \
   > "$work/bare.out" 2>&1 || fail "bare: repair --no-validate: $(cat "$work/bare.out")"
 grep -q "^best patch (guard.none-continue" "$work/bare.out" || fail "bare: $(cat "$work/bare.out")"
-echo "bare: the binary loads and finds guard.none-continue with only glibc and libstdc++ on the machine"
+echo "bare: with only glibc and libstdc++ on the machine and no source tree, the binary finds guard.none-continue"
 
 # demo: the libraries that git and the tests' Python (its modules, torch's) load stay.
 dynload=$(python3 -c 'import sysconfig; print(sysconfig.get_config_var("DESTSHARED"))')
