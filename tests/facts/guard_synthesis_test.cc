@@ -1,0 +1,183 @@
+// Guard synthesis over hand-written facts: which conditions it keeps, which way round, in what
+// order, and what it says they rest on.
+#include "engine/facts/guard_synthesis.h"
+
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace smallfix {
+namespace {
+
+using ::testing::Contains;
+using ::testing::ElementsAre;
+using ::testing::IsEmpty;
+using ::testing::Not;
+
+RuntimeFacts Parse(const std::string& json) {
+  absl::StatusOr<RuntimeFacts> facts = ParseRuntimeFacts(json);
+  EXPECT_TRUE(facts.ok()) << facts.status();
+  return facts.ok() ? *std::move(facts) : RuntimeFacts{};
+}
+
+std::vector<std::string> Conditions(const std::vector<GuardCondition>& found) {
+  std::vector<std::string> out;
+  for (const GuardCondition& c : found) out.push_back(c.condition);
+  return out;
+}
+
+GuardSite Site(std::string statement, std::vector<std::string> bound = {}) {
+  GuardSite site{"pkg/reduce.py", 9, std::move(statement), nullptr};
+  site.bound = [bound](std::string_view name) {
+    return std::find(bound.begin(), bound.end(), name) != bound.end();
+  };
+  return site;
+}
+
+// A frozen parameter: `p.grad` None in the failing run, set in two passing runs.
+constexpr char kFrozen[] = R"json({"version": 1,
+  "exception": {"type": "AttributeError", "message": "'NoneType' object has no attribute 'numel'"},
+  "frames": [{"file": "pkg/reduce.py", "line": 9, "function": "sizes", "locals": {
+    "p": {"type": "Parameter", "module": "torch.nn.parameter", "shape": [2, 3],
+          "dtype": "torch.float32", "device": "cpu", "requires_grad": false,
+          "attrs_none": ["grad", "grad_fn"]},
+    "total": {"type": "int", "module": "builtins", "literal": "6"},
+    "torch": {"type": "module", "module": "builtins"}}}],
+  "passing": [
+    {"test": "t::a", "file": "pkg/reduce.py", "line": 9, "locals": {
+      "p": {"type": "Parameter", "module": "torch.nn.parameter", "shape": [4],
+            "dtype": "torch.float32", "device": "cpu", "requires_grad": true,
+            "attrs_none": ["grad_fn"]},
+      "total": {"type": "int", "module": "builtins", "literal": "6"}}},
+    {"test": "t::b", "file": "pkg/reduce.py", "line": 9, "locals": {
+      "p": {"type": "Parameter", "module": "torch.nn.parameter", "shape": [1],
+            "dtype": "torch.float32", "device": "cpu", "requires_grad": true,
+            "attrs_none": ["grad_fn"]}}},
+    {"test": "t::c", "file": "pkg/other.py", "line": 9, "locals": {
+      "p": {"type": "Parameter", "attrs_none": ["grad"]}}}]})json";
+
+TEST(GuardSynthesisTest, TheNoneAttributeThePassingRunsHadSetComesFirst) {
+  const RuntimeFacts facts = Parse(kFrozen);
+  const std::vector<GuardCondition> found =
+      SynthesizeGuards(facts, Site("total += p.grad.numel()", {"torch"}));
+  ASSERT_FALSE(found.empty());
+  EXPECT_EQ(found.front().condition, "p.grad is None");
+  EXPECT_EQ(found.front().negation, "p.grad is not None");
+  EXPECT_EQ(found.front().passing_against, 2);  // pkg/other.py's run is at another line
+  EXPECT_EQ(found.front().evidence,
+            "`p.grad` was None at pkg/reduce.py:9 in the failing run and was not None in 2 "
+            "passing runs");
+  // requires_grad told the runs apart too, with less weight than a None check.
+  EXPECT_THAT(Conditions(found), Contains("not p.requires_grad"));
+  // grad_fn was None in every run, the dtype and device the same: nothing to tell.
+  EXPECT_THAT(Conditions(found), Not(Contains("p.grad_fn is None")));
+  EXPECT_THAT(Conditions(found), Not(Contains("p.dtype == torch.float32")));
+  // A local that was the same in a passing run is no guard, and modules are skipped.
+  EXPECT_THAT(Conditions(found), Not(Contains("total == 6")));
+}
+
+TEST(GuardSynthesisTest, NoFrameAtTheSiteMeansNoConditions) {
+  const RuntimeFacts facts = Parse(kFrozen);
+  GuardSite site = Site("total += p.grad.numel()");
+  site.line = 10;
+  EXPECT_THAT(SynthesizeGuards(facts, site), IsEmpty());
+}
+
+// Without passing runs only what breaks code by itself is kept: an empty list, a zero.
+constexpr char kEmpty[] = R"json({"version": 1,
+  "exception": {"type": "ZeroDivisionError", "message": "division by zero"},
+  "frames": [{"file": "pkg/reduce.py", "line": 9, "function": "mean", "locals": {
+    "losses": {"type": "list", "module": "builtins", "len": 0},
+    "count": {"type": "int", "module": "builtins", "literal": "0"},
+    "scale": {"type": "float", "module": "builtins", "literal": "2.0"},
+    "ready": {"type": "bool", "module": "builtins", "literal": "True"}}}]})json";
+
+TEST(GuardSynthesisTest, WithoutPassingRunsOnlyTellingValuesAreKept) {
+  const RuntimeFacts facts = Parse(kEmpty);
+  const std::vector<GuardCondition> found =
+      SynthesizeGuards(facts, Site("return sum(losses) / count * scale"), 5);
+  EXPECT_THAT(Conditions(found), ElementsAre("not losses", "count == 0"));
+  EXPECT_EQ(found[0].negation, "losses");
+  EXPECT_EQ(found[1].evidence, "`count` was 0 at pkg/reduce.py:9 in the failing run");
+}
+
+// The reverse: the passing runs had None where the failing one had a value, and numbers and
+// types that tell the runs apart.
+constexpr char kReverse[] = R"json({"version": 1,
+  "exception": {"type": "RuntimeError", "message": "shape mismatch"},
+  "frames": [{"file": "pkg/reduce.py", "line": 9, "function": "step", "locals": {
+    "mask": {"type": "Tensor", "module": "torch", "shape": [4]},
+    "world_size": {"type": "int", "module": "builtins", "literal": "1"},
+    "chunks": {"type": "tuple", "module": "builtins", "len": 2}}}],
+  "passing": [
+    {"test": "t::a", "file": "pkg/reduce.py", "line": 9, "locals": {
+      "mask": {"type": "NoneType", "module": "builtins", "none": true},
+      "world_size": {"type": "int", "module": "builtins", "literal": "2"},
+      "chunks": {"type": "list", "module": "builtins", "len": 2}}},
+    {"test": "t::b", "file": "pkg/reduce.py", "line": 9, "locals": {
+      "world_size": {"type": "int", "module": "builtins", "literal": "4"}}}]})json";
+
+TEST(GuardSynthesisTest, ConditionsTheFailingRunAloneMet) {
+  const RuntimeFacts facts = Parse(kReverse);
+  const std::vector<GuardCondition> found =
+      SynthesizeGuards(facts, Site("x = x[mask].view(world_size, -1)", {"torch"}), 10);
+  const std::vector<std::string> conditions = Conditions(found);
+  EXPECT_EQ(conditions.front(), "mask is not None");
+  EXPECT_THAT(conditions, Contains("world_size == 1"));
+  EXPECT_THAT(conditions, Contains("world_size <= 1"));
+  EXPECT_THAT(conditions, Contains("isinstance(chunks, tuple)"));
+  EXPECT_THAT(conditions, Contains("isinstance(mask, torch.Tensor)"));
+  // `chunks` is read nowhere in the statement, so its guard ranks below those on `mask`.
+  auto score = [&](const std::string& c) {
+    return std::find_if(found.begin(), found.end(), [&](auto& g) { return g.condition == c; })
+        ->score;
+  };
+  EXPECT_LT(score("isinstance(chunks, tuple)"), score("isinstance(mask, torch.Tensor)"));
+}
+
+TEST(GuardSynthesisTest, ATypeTheSiteCannotNameIsNotTested) {
+  const RuntimeFacts facts = Parse(kReverse);
+  const std::vector<std::string> conditions =
+      Conditions(SynthesizeGuards(facts, Site("x = x[mask]"), 10));
+  EXPECT_THAT(conditions, Not(Contains("isinstance(mask, torch.Tensor)")));
+}
+
+// hasattr for the local whose class lacked the attribute; a world size of one.
+constexpr char kMissing[] = R"json({"version": 1,
+  "exception": {"type": "AttributeError", "message": "'SGD' object has no attribute 'consolidate'",
+                "attrs": {"name": "consolidate", "obj_type": "SGD"}},
+  "frames": [{"file": "pkg/reduce.py", "line": 9, "function": "save", "locals": {
+    "opt": {"type": "SGD", "module": "torch.optim.sgd"}}}],
+  "distributed": {"rank": 0, "world_size": 1, "backend": "gloo"}})json";
+
+TEST(GuardSynthesisTest, AMissingAttributeAndAGroupOfOne) {
+  const RuntimeFacts facts = Parse(kMissing);
+  const std::vector<GuardCondition> found =
+      SynthesizeGuards(facts, Site("opt.consolidate()", {"dist"}));
+  EXPECT_THAT(Conditions(found),
+              ElementsAre("not hasattr(opt, \"consolidate\")", "dist.get_world_size() == 1"));
+  EXPECT_EQ(found[0].negation, "hasattr(opt, \"consolidate\")");
+  EXPECT_EQ(found[1].negation, "dist.get_world_size() > 1");
+}
+
+TEST(GuardSynthesisTest, ReadsWholeNamesOnly) {
+  const RuntimeFacts facts = Parse(R"json({"version": 1,
+    "exception": {"type": "AttributeError", "message": "'NoneType' object has no attribute 'add_'"},
+    "frames": [{"file": "pkg/reduce.py", "line": 9, "function": "f", "locals": {
+      "p": {"type": "NoneType", "none": true}, "up": {"type": "NoneType", "none": true}}}]})json");
+  const std::vector<GuardCondition> found = SynthesizeGuards(facts, Site("up.grad.add_(1)"));
+  EXPECT_THAT(Conditions(found), ElementsAre("up is None", "p is None"));
+  EXPECT_GT(found[0].score, found[1].score);
+}
+
+TEST(GuardSynthesisTest, FindsAnExpressionOnlyWhole) {
+  EXPECT_EQ(FindExpression("total += p.grad.numel()", "p.grad"), 9u);
+  EXPECT_EQ(FindExpression("up.grad + p.grad", "p.grad"), 10u);
+  EXPECT_EQ(FindExpression("p.gradient", "p.grad"), std::string_view::npos);
+  EXPECT_EQ(FindExpression("self.p.grad", "p.grad"), std::string_view::npos);
+  EXPECT_EQ(FindExpression("x", ""), std::string_view::npos);
+}
+
+}  // namespace
+}  // namespace smallfix
