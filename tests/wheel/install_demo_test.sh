@@ -7,7 +7,8 @@
 #         is hidden too; the binary's libraries all load from the wheel, and it finds the patch
 #         without validating;
 #   demo: the full repair, whose test runs need git and Python, with every library the wheel
-#         bundles hidden except those that git and Python load themselves.
+#         bundles hidden except those that git and Python load themselves, and the source
+#         tree's templates and validator scripts hidden.
 # Prints the wheel's size and the install time. Skipped (exit 77) where the pinned build
 # backend cannot be installed (no package index), or where no mount namespace can be made
 # (after the checks that need none).
@@ -98,7 +99,8 @@ done
 for lib in libgit2.so.1.5 libcurl.so.4 libre2.so.9 libyaml-cpp.so.0.7 libabsl_strings.so.20220623; do
   [[ " ${hidden[*]} " == *" $lib "* ]] || fail "demo: $lib, a library of the build's -dev packages, cannot be hidden"
 done
-hide+="true"
+# The checkout's data folders are hidden too (its Python, in .venv, runs the tests).
+hide+="mount --bind $work/nothing $SRC/templates && mount --bind $work/nothing $SRC/validators"
 in_namespace "$hide" python3 -c 'import ctypes; ctypes.CDLL("libgit2.so.1.5")' 2> /dev/null &&
   fail "demo: the system's libgit2 still loads"
 
@@ -114,4 +116,6 @@ set -e
 cat "$work/demo.out"
 [[ $rc == 0 ]] || fail "demo: repair exited $rc"
 grep -q "^plausible patch (guard.none-continue" "$work/demo.out" || fail "demo: no plausible guard.none-continue"
+# The warm server ran from the package (without it the report notes that every run was cold).
+! grep -q "warm server did not start" "$work/demo.out" || fail "demo: the package's warm server did not start"
 echo "demo: plausible patch with the installed wheel, ${#hidden[@]} of $(ls "$package/lib" | wc -l) bundled libraries hidden from the system (${hidden[*]})"
