@@ -81,7 +81,10 @@ in_namespace "$bare" /lib64/ld-linux-x86-64.so.2 --list "$binary" > "$work/bare.
 in_namespace "$bare" "$smallfix" repair --repo "$work/repo" --issue "$work/issue.md" --no-validate \
   > "$work/bare.out" 2>&1 || fail "bare: repair --no-validate: $(cat "$work/bare.out")"
 grep -q "^best patch (guard.none-continue" "$work/bare.out" || fail "bare: $(cat "$work/bare.out")"
-echo "bare: with only glibc and libstdc++ on the machine and no source tree, the binary finds guard.none-continue"
+# Every template's examples, with the data the package holds for them.
+in_namespace "$bare" "$smallfix" templates test > "$work/templates.out" 2>&1 ||
+  fail "bare: templates test: $(tail -20 "$work/templates.out")"
+echo "bare: with only glibc and libstdc++ on the machine and no source tree, the binary finds guard.none-continue; templates test: $(tail -1 "$work/templates.out")"
 
 # demo: the libraries that git and the tests' Python (its modules, torch's) load stay.
 dynload=$(python3 -c 'import sysconfig; print(sysconfig.get_config_var("DESTSHARED"))')
