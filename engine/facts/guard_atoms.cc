@@ -162,12 +162,17 @@ void TypeAtom(const AtomInput& in, std::vector<GuardAtom>& out) {
   out.push_back(std::move(atom));
 }
 
-// `not hasattr(x, "a")` for the local of the type that lacked `a` in an AttributeError.
+// Whether a value is of the class an exception names: "SGD" or, qualified, "torch.optim.sgd.SGD".
+bool OfClass(const ValueFacts& value, const std::string& name) {
+  return !value.none && (name == value.type || name == value.module + "." + value.type);
+}
+
+// `not hasattr(x, "a")` for the local of the class that lacked `a` in an AttributeError.
 void HasattrAtom(const AtomInput& in, std::vector<GuardAtom>& out) {
   const auto& attrs = in.facts.exception.attrs;
   auto name = attrs.find("name"), owner = attrs.find("obj_type");
   if (in.facts.exception.type != "AttributeError" || name == attrs.end() || owner == attrs.end() ||
-      owner->second == "NoneType" || owner->second != in.failing.type) {
+      !OfClass(in.failing, owner->second)) {
     return;
   }
   const std::string call = absl::StrFormat("hasattr(%s, \"%s\")", in.name, name->second);
@@ -176,7 +181,7 @@ void HasattrAtom(const AtomInput& in, std::vector<GuardAtom>& out) {
   atom.telling = true;
   // Another value of the same class lacks it too; one of another class may have it.
   atom.holds = [type = owner->second](const ValueFacts& v) -> std::optional<bool> {
-    if (v.type == type) return true;
+    if (OfClass(v, type)) return true;
     return std::nullopt;
   };
   out.push_back(std::move(atom));

@@ -41,15 +41,17 @@ std::optional<GuardCondition> Judge(const GuardAtom& atom, std::optional<bool> f
                                     const std::vector<const PassingFacts*>& passing,
                                     const GuardSite& site) {
   if (!failing) return std::nullopt;
-  int against = 0;
+  // A test may pass the line several times: each test counts once.
+  std::set<std::string> tests_against;
   for (const PassingFacts* run : passing) {
     auto value = run->locals.find(atom.root);
     if (atom.root.empty() || value == run->locals.end()) continue;
     const std::optional<bool> held = atom.holds(value->second);
     if (!held) continue;
     if (*held == *failing) return std::nullopt;  // a passing run had it too
-    ++against;
+    tests_against.insert(run->test);
   }
+  const int against = static_cast<int>(tests_against.size());
   if (against == 0 && !(atom.telling && *failing)) return std::nullopt;
   GuardCondition out;
   out.condition = *failing ? atom.when_true : atom.when_false;
@@ -59,7 +61,7 @@ std::optional<GuardCondition> Judge(const GuardAtom& atom, std::optional<bool> f
   out.evidence = absl::StrFormat("`%s` %s at %s:%d in the failing run", atom.subject,
                                  *failing ? atom.said_true : atom.said_false, site.file, site.line);
   if (against > 0) {
-    absl::StrAppendFormat(&out.evidence, " and %s in %d passing run%s",
+    absl::StrAppendFormat(&out.evidence, " and %s in %d passing test%s",
                           *failing ? atom.said_false : atom.said_true, against,
                           against == 1 ? "" : "s");
   }
@@ -68,7 +70,10 @@ std::optional<GuardCondition> Judge(const GuardAtom& atom, std::optional<bool> f
   const double read = Reads(site.statement, atom.subject) ? 1.0
                       : Reads(site.statement, atom.root)  ? 0.8
                                                           : 0.4;
-  out.score = atom.weight * contrast * read;
+  // The value that breaks code by itself (None, empty) was in the passing runs, not the failing
+  // one: that they passed with it says little about why this run failed.
+  const double orientation = atom.telling && !*failing ? 0.5 : 1.0;
+  out.score = atom.weight * contrast * read * orientation;
   return out;
 }
 

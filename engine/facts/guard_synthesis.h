@@ -34,7 +34,7 @@ struct GuardCondition {
   // The facts it rests on, for reports: "`p.grad` was None at m.py:9 in the failing run and
   // not None in 2 passing runs".
   std::string evidence;
-  int passing_against = 0;  // passing runs at the line where `condition` was false
+  int passing_against = 0;  // passing tests that ran the line with `condition` false
   double score = 0;         // 0..1, higher is better evidence
 };
 
