@@ -54,6 +54,8 @@ void AttributeNoneAtoms(const AtomInput& in, std::vector<GuardAtom>& out) {
   std::sort(attrs.begin(), attrs.end());
   attrs.erase(std::unique(attrs.begin(), attrs.end()), attrs.end());
   for (const std::string& attr : attrs) {
+    // Another object's private state is not what its callers guard on; the site's own is.
+    if (attr.starts_with("_") && in.name != "self") continue;
     const std::string subject = absl::StrFormat("%s.%s", in.name, attr);
     GuardAtom atom = Atom(subject, in.name, subject + " is None", subject + " is not None",
                           "was None", "was not None");

@@ -174,5 +174,38 @@ TEST(GuardSynthesisTest, ReadsWholeNamesOnly) {
   EXPECT_GT(found[0].score, found[1].score);
 }
 
+TEST(GuardSynthesisTest, ATestThatRanTheLineTwiceCountsOnce) {
+  const RuntimeFacts facts = Parse(R"json({"version": 1,
+    "exception": {"type": "TypeError", "message": "'NoneType' object is not iterable"},
+    "frames": [{"file": "pkg/reduce.py", "line": 9, "function": "f", "locals": {
+      "xs": {"type": "NoneType", "none": true}}}],
+    "passing": [
+      {"test": "t::a", "file": "pkg/reduce.py", "line": 9, "locals": {"xs": {"type": "list", "len": 1}}},
+      {"test": "t::a", "file": "pkg/reduce.py", "line": 9, "locals": {"xs": {"type": "list", "len": 2}}}]})json");
+  const std::vector<GuardCondition> found = SynthesizeGuards(facts, Site("for x in xs:"));
+  ASSERT_FALSE(found.empty());
+  EXPECT_EQ(found.front().condition, "xs is None");
+  EXPECT_EQ(found.front().passing_against, 1);
+}
+
+TEST(GuardSynthesisTest, PrivateAttributesOnlyOfSelf) {
+  const RuntimeFacts facts = Parse(R"json({"version": 1,
+    "exception": {"type": "TypeError", "message": "'NoneType' object is not callable"},
+    "frames": [{"file": "pkg/reduce.py", "line": 9, "function": "f", "locals": {
+      "self": {"type": "Reducer", "attrs_none": ["_hook"]},
+      "model": {"type": "Linear", "module": "torch.nn.modules.linear",
+                "attrs_none": ["_is_full_backward_hook"]}}}]})json");
+  EXPECT_THAT(Conditions(SynthesizeGuards(facts, Site("self._hook(model)"))),
+              ElementsAre("self._hook is None"));
+}
+
+TEST(GuardSynthesisTest, FindsAnExpressionOnlyWhole) {
+  EXPECT_EQ(FindExpression("total += p.grad.numel()", "p.grad"), 9u);
+  EXPECT_EQ(FindExpression("up.grad + p.grad", "p.grad"), 10u);
+  EXPECT_EQ(FindExpression("p.gradient", "p.grad"), std::string_view::npos);
+  EXPECT_EQ(FindExpression("self.p.grad", "p.grad"), std::string_view::npos);
+  EXPECT_EQ(FindExpression("x", ""), std::string_view::npos);
+}
+
 }  // namespace
 }  // namespace smallfix
