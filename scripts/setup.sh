@@ -20,12 +20,12 @@ CLI_PACKAGES=(
   libyaml-cpp-dev libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev ccache
 )
 # The rest, for the tests and the demo: the Python side that validation runs (python3-torch
-# with gloo for multi-rank tests, pytest, coverage), clang for the fuzz target, clang-format,
-# and Slurm with munge for the one-node cluster the Slurm runner's tests start
-# (scripts/slurm-local.sh).
+# with gloo for multi-rank tests, pytest, coverage; python3-venv for the project venv and the
+# wheel's, scripts/wheel.sh), clang for the fuzz target, clang-format, and Slurm with munge
+# for the one-node cluster the Slurm runner's tests start (scripts/slurm-local.sh).
 PACKAGES=("${CLI_PACKAGES[@]}")
 [[ "$SETUP" == cli ]] || PACKAGES+=(
-  python3 python3-torch python3-pytest python3-coverage python3-yaml python3-packaging
+  python3 python3-venv python3-torch python3-pytest python3-coverage python3-yaml python3-packaging
   clang libclang-rt-14-dev clang-format
   slurm-wlm munge
 )
