@@ -80,7 +80,7 @@ def main():
     if not generated:
         sys.exit("realfix_priors: no dev fix in the results generated a candidate")
 
-    files = sorted(p for p in pathlib.Path(args.templates).rglob("*.yaml") if p.name != "api_history.yaml")
+    files = sorted(pathlib.Path(args.templates).rglob("*.yaml"))
     if not files:
         sys.exit(f"realfix_priors: no templates under {args.templates}")
     print(f"{'template':45} {'key':16} {'gen':>5} {'ok':>4} {'old':>5} {'new':>5}")

@@ -9,10 +9,10 @@
 #include "engine/base/status_macros.h"
 #include "engine/base/temp_dir.h"
 #include "validators/facts/fact_plugin.h"
-#include "validators/network_sandbox.h"
-#include "validators/process.h"
+#include "validators/process/network_sandbox.h"
+#include "validators/process/process.h"
+#include "validators/process/python_env.h"
 #include "validators/pytest_command.h"
-#include "validators/python_env.h"
 
 namespace smallfix {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "validators/python_env.h"
+#include "validators/process/python_env.h"
 
 namespace smallfix {
 

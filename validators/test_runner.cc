@@ -12,12 +12,12 @@
 
 #include "engine/base/temp_dir.h"
 #include "validators/facts/fact_plugin.h"
-#include "validators/process.h"
+#include "validators/process/process.h"
 #include "validators/pytest_command.h"
-#include "validators/rank_launch.h"
-#include "validators/rank_outcome.h"
-#include "validators/slurm_test_runner.h"
-#include "validators/warm_runner.h"
+#include "validators/ranks/rank_launch.h"
+#include "validators/ranks/rank_outcome.h"
+#include "validators/slurm/slurm_test_runner.h"
+#include "validators/warm/warm_runner.h"
 
 namespace smallfix {
 namespace {

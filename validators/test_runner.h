@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "validators/slurm_options.h"
+#include "validators/slurm/slurm_options.h"
 
 namespace smallfix {
 

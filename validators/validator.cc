@@ -8,8 +8,8 @@
 #include "engine/base/concat.h"
 #include "engine/source/document.h"
 #include "engine/vcs/workspace.h"
-#include "validators/process.h"
-#include "validators/python_env.h"
+#include "validators/process/process.h"
+#include "validators/process/python_env.h"
 
 namespace smallfix {
 namespace {

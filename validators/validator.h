@@ -7,8 +7,8 @@
 
 #include "absl/status/statusor.h"
 #include "engine/source/file_change.h"
-#include "validators/network_sandbox.h"
-#include "validators/python_env.h"
+#include "validators/process/network_sandbox.h"
+#include "validators/process/python_env.h"
 #include "validators/test_runner.h"
 #include "validators/validation_status.h"
 

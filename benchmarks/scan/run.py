@@ -30,7 +30,7 @@ RULE_OF = {
     "compat.import-fallback": "removed-api",
 }
 TEMPLATE_FILES = ["guard/eq_none_is.yaml", "guard/ne_none_is_not.yaml", "param/mutable_default.yaml",
-                  "compat/import_fallback.yaml", "compat/api_history.yaml"]
+                  "compat/import_fallback.yaml"]
 
 
 def ast_grep_binary():

@@ -16,7 +16,7 @@
 #include "engine/localize/coverage_ranking.h"
 #include "engine/localize/localizer.h"
 #include "validators/failure_capture.h"
-#include "validators/python_env.h"
+#include "validators/process/python_env.h"
 
 namespace smallfix::cli {
 namespace {

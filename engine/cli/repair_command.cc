@@ -20,7 +20,7 @@
 #include "engine/repair/pipeline.h"
 #include "engine/repair/report.h"
 #include "engine/vcs/dirty_check.h"
-#include "validators/slurm_test_runner.h"
+#include "validators/slurm/slurm_test_runner.h"
 
 namespace smallfix::cli {
 namespace {

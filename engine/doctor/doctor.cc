@@ -8,7 +8,7 @@
 #include "engine/doctor/python_checks.h"
 #include "engine/doctor/tool_checks.h"
 #include "engine/repair/repo_config.h"
-#include "validators/python_env.h"
+#include "validators/process/python_env.h"
 
 namespace smallfix::doctor {
 namespace {

@@ -5,7 +5,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_format.h"
 #include "engine/base/concat.h"
-#include "engine/rank/http_exchange.h"
+#include "engine/base/http_exchange.h"
 #include "engine/rank/llm_client.h"
 
 namespace smallfix::doctor {

@@ -4,7 +4,7 @@
 
 #include "absl/strings/str_format.h"
 #include "engine/base/concat.h"
-#include "validators/process.h"
+#include "validators/process/process.h"
 
 namespace smallfix::doctor {
 namespace {

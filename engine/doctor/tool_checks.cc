@@ -9,8 +9,8 @@
 #include "absl/strings/str_format.h"
 #include "engine/base/concat.h"
 #include "engine/patterns/catalogue.h"
-#include "validators/process.h"
-#include "validators/warm_server.h"
+#include "validators/process/process.h"
+#include "validators/warm/warm_server.h"
 
 namespace smallfix::doctor {
 namespace {

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "engine/base/http_exchange.h"
 #include "engine/forge/github_objects.h"
-#include "engine/rank/http_exchange.h"
 
 namespace smallfix {
 

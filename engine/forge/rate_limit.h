@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "engine/rank/http_exchange.h"
+#include "engine/base/http_exchange.h"
 
 namespace smallfix {
 

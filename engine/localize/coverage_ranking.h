@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "engine/junit/junit_reader.h"
 #include "engine/localize/localization.h"
 #include "engine/localize/path_mapper.h"
-#include "validators/junit_reader.h"
 
 namespace smallfix {
 

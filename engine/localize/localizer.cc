@@ -4,6 +4,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
+#include "engine/junit/junit_reader.h"
 #include "engine/localize/failure_text.h"
 #include "engine/localize/path_mapper.h"
 #include "engine/localize/repo_search.h"
@@ -11,7 +12,6 @@
 #include "engine/localize/source_facts.h"
 #include "engine/localize/traceback_parser.h"
 #include "engine/source/utf8.h"
-#include "validators/junit_reader.h"
 
 namespace smallfix {
 namespace {

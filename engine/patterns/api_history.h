@@ -11,7 +11,7 @@ namespace smallfix {
 
 // One API change of a library the frameworks depend on: `old_name` in `module` became
 // `new_name` in release `since` (and `old_name` may be gone after `removed`). Facts with
-// their source (a release note, an upstream PR), read from templates/compat/api_history.yaml.
+// their source (a release note, an upstream PR), read from api_history/changes.yaml.
 struct ApiChange {
   std::string module;    // "torch.distributed"
   std::string old_name;  // "_all_gather_base"

@@ -8,25 +8,36 @@
 
 namespace smallfix {
 
-std::string DefaultTemplateDir() {
-  if (const char* env = std::getenv("SMALLFIX_TEMPLATES"); env != nullptr && *env != '\0') {
-    return env;
-  }
+namespace {
+
+// $`variable` when set, else `relative` in the nearest folder above the running binary that
+// has `marker` (build/smallfix -> the checkout's root), else `fallback` (the source tree).
+std::string FindData(const char* variable, const std::filesystem::path& relative,
+                     const std::filesystem::path& marker, const char* fallback) {
+  if (const char* env = std::getenv(variable); env != nullptr && *env != '\0') return env;
   std::error_code error;
   const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", error);
   if (!error) {
-    // build/smallfix -> templates/ at the repository root.
     for (auto dir = exe.parent_path(); !dir.empty() && dir != dir.root_path();
          dir = dir.parent_path()) {
-      if (std::filesystem::is_directory(dir / "templates" / "guard", error)) {
-        return (dir / "templates").string();
-      }
+      if (std::filesystem::exists(dir / marker, error)) return (dir / relative).string();
     }
   }
-  return SMALLFIX_TEMPLATE_DIR;
+  return fallback;
 }
 
-absl::StatusOr<Catalogue> Catalogue::Load(const std::string& dir) {
+}  // namespace
+
+std::string DefaultTemplateDir() {
+  return FindData("SMALLFIX_TEMPLATES", "templates", "templates/guard", SMALLFIX_TEMPLATE_DIR);
+}
+
+std::string DefaultApiHistoryPath() {
+  return FindData("SMALLFIX_API_HISTORY", "api_history/changes.yaml", "api_history/changes.yaml",
+                  SMALLFIX_API_HISTORY_FILE);
+}
+
+absl::StatusOr<Catalogue> Catalogue::Load(const std::string& dir, const std::string& history_path) {
   Catalogue catalogue;
   catalogue.dir = dir.empty() ? DefaultTemplateDir() : dir;
   absl::StatusOr<std::vector<Template>> templates = LoadTemplates(catalogue.dir);
@@ -36,11 +47,10 @@ absl::StatusOr<Catalogue> Catalogue::Load(const std::string& dir) {
         Concat("no template in ", catalogue.dir, ": expected *.yaml template files"));
   }
   catalogue.templates = *std::move(templates);
-  const std::filesystem::path history =
-      std::filesystem::path(catalogue.dir) / "compat" / "api_history.yaml";
+  const std::string history = history_path.empty() ? DefaultApiHistoryPath() : history_path;
   std::error_code error;
   if (std::filesystem::exists(history, error)) {
-    absl::StatusOr<ApiHistory> loaded = ApiHistory::Load(history.string());
+    absl::StatusOr<ApiHistory> loaded = ApiHistory::Load(history);
     if (!loaded.ok()) return loaded.status();
     catalogue.history = *std::move(loaded);
   }

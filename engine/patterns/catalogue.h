@@ -17,12 +17,18 @@ struct Catalogue {
   std::vector<Template> templates;
   std::optional<ApiHistory> history;
 
-  // Loads `dir` (or, when empty, the default: $SMALLFIX_TEMPLATES, else templates/ beside
-  // the build directory of the running binary, else the source tree's templates/).
-  static absl::StatusOr<Catalogue> Load(const std::string& dir = "");
+  // Loads the templates of `dir` and the table at `history_path`; each, when empty, from its
+  // default. No table where the file does not exist (the `api-rename` look-up then fails).
+  static absl::StatusOr<Catalogue> Load(const std::string& dir = "",
+                                        const std::string& history_path = "");
 };
 
+// $SMALLFIX_TEMPLATES, else templates/ beside the build directory of the running binary,
+// else the source tree's templates/.
 std::string DefaultTemplateDir();
+// $SMALLFIX_API_HISTORY, else api_history/changes.yaml found as templates/ is, else the
+// source tree's.
+std::string DefaultApiHistoryPath();
 
 }  // namespace smallfix
 

@@ -608,7 +608,7 @@ absl::StatusOr<std::vector<Template>> LoadTemplates(const std::string& dir) {
        it != std::filesystem::recursive_directory_iterator(); it.increment(error)) {
     if (error) break;
     const auto& p = it->path();
-    if (it->is_regular_file() && p.extension() == ".yaml" && p.filename() != "api_history.yaml") {
+    if (it->is_regular_file() && p.extension() == ".yaml") {
       paths.push_back(p.string());
     }
   }

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "engine/rank/http_exchange.h"
+#include "engine/base/http_exchange.h"
 #include "engine/rank/llm_cache.h"
 
 namespace smallfix {

@@ -10,6 +10,7 @@
 #include "engine/base/concat.h"
 #include "engine/base/temp_dir.h"
 #include "engine/index/repo_index.h"
+#include "engine/junit/junit_reader.h"
 #include "engine/localize/coverage_ranking.h"
 #include "engine/localize/localizer.h"
 #include "engine/localize/path_mapper.h"
@@ -21,12 +22,11 @@
 #include "engine/repair/symptom_input.h"
 #include "engine/vcs/repo_state.h"
 #include "engine/vcs/run_sweep.h"
-#include "validators/child_env.h"
 #include "validators/failure_capture.h"
-#include "validators/junit_reader.h"
-#include "validators/process_sweep.h"
-#include "validators/python_env.h"
-#include "validators/warm_server.h"
+#include "validators/process/child_env.h"
+#include "validators/process/process_sweep.h"
+#include "validators/process/python_env.h"
+#include "validators/warm/warm_server.h"
 
 namespace smallfix {
 namespace {

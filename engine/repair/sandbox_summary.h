@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "validators/network_sandbox.h"
+#include "validators/process/network_sandbox.h"
 
 namespace smallfix {
 

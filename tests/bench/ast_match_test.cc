@@ -1,4 +1,4 @@
-#include "benchmarks/smallfix/runner/ast_match.h"
+#include "engine/bench/smallfix/ast_match.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -7,7 +7,7 @@
 #include <map>
 #include <sstream>
 
-#include "benchmarks/smallfix/runner/unified_diff.h"
+#include "engine/bench/smallfix/unified_diff.h"
 
 namespace smallfix::bench {
 namespace {

@@ -1,4 +1,4 @@
-#include "benchmarks/smallfix/runner/bug_spec.h"
+#include "engine/bench/smallfix/bug_spec.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

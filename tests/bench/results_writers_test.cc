@@ -4,10 +4,10 @@
 #include <sstream>
 #include <vector>
 
-#include "benchmarks/smallfix/runner/progress_bar.h"
-#include "benchmarks/smallfix/runner/results_chart.h"
-#include "benchmarks/smallfix/runner/results_json.h"
-#include "benchmarks/smallfix/runner/results_markdown.h"
+#include "engine/bench/smallfix/progress_bar.h"
+#include "engine/bench/smallfix/results_chart.h"
+#include "engine/bench/smallfix/results_json.h"
+#include "engine/bench/smallfix/results_markdown.h"
 
 namespace smallfix::bench {
 namespace {

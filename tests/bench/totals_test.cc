@@ -1,4 +1,4 @@
-#include "benchmarks/smallfix/runner/totals.h"
+#include "engine/bench/smallfix/totals.h"
 
 #include <gtest/gtest.h>
 

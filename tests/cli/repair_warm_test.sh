@@ -4,7 +4,7 @@
 # tests/data/repair/guard_clip_frozen (see repair_guard_e2e_test.sh), repaired three times:
 #   1. default: stats.warm is true, a guard is plausible, no note;
 #   2. --cold: stats.warm is false, the same candidates with the same outcomes;
-#   3. SMALLFIX_WARM_SERVER points at a wrapper of validators/warm_server.py that SIGKILLs the
+#   3. SMALLFIX_WARM_SERVER points at a wrapper of validators/warm/warm_server.py that SIGKILLs the
 #      server after its first run (the reproduction): the candidates still validate (cold), the
 #      outcomes are the same, stats.warm is false and a note says the runs went cold.
 set -euo pipefail
@@ -49,7 +49,7 @@ $(outcomes "$work/cold.json")"
 
 cat > "$work/dying_server.py" <<PY
 import importlib.util, os, signal, sys
-spec = importlib.util.spec_from_file_location("warm_server", "$SRC/validators/warm_server.py")
+spec = importlib.util.spec_from_file_location("warm_server", "$SRC/validators/warm/warm_server.py")
 server = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(server)
 supervise = server.supervise

@@ -13,7 +13,7 @@
 #include "engine/localize/source_facts.h"
 #include "engine/localize/symptom.h"
 #include "engine/localize/traceback_parser.h"
-#include "validators/junit_reader.h"
+#include "engine/junit/junit_reader.h"
 
 namespace smallfix {
 

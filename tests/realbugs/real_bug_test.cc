@@ -1,4 +1,4 @@
-#include "benchmarks/realbugs/runner/real_bug.h"
+#include "engine/bench/realbugs/real_bug.h"
 
 #include <unistd.h>
 
@@ -6,7 +6,7 @@
 #include <fstream>
 #include <string>
 
-#include "benchmarks/realbugs/runner/realbugs_results.h"
+#include "engine/bench/realbugs/realbugs_results.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 

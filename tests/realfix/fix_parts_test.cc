@@ -1,4 +1,4 @@
-#include "benchmarks/realfix/runner/fix_parts.h"
+#include "engine/bench/realfix/fix_parts.h"
 
 #include <gtest/gtest.h>
 

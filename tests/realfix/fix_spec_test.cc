@@ -1,4 +1,4 @@
-#include "benchmarks/realfix/runner/fix_spec.h"
+#include "engine/bench/realfix/fix_spec.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-#include "benchmarks/realfix/runner/realfix_results.h"
+#include "engine/bench/realfix/realfix_results.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

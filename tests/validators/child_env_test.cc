@@ -1,4 +1,4 @@
-#include "validators/child_env.h"
+#include "validators/process/child_env.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "validators/process.h"
+#include "validators/process/process.h"
 
 namespace smallfix {
 namespace {

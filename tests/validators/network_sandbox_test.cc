@@ -1,4 +1,4 @@
-#include "validators/network_sandbox.h"
+#include "validators/process/network_sandbox.h"
 
 #include <gmock/gmock.h>
 #include <grp.h>
@@ -13,7 +13,7 @@
 #include <string>
 #include <thread>
 
-#include "validators/process.h"
+#include "validators/process/process.h"
 
 namespace smallfix {
 namespace {

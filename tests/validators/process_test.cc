@@ -1,4 +1,4 @@
-#include "validators/process.h"
+#include "validators/process/process.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-#include "validators/python_env.h"
+#include "validators/process/python_env.h"
 
 #include <stdlib.h>
 #include <unistd.h>

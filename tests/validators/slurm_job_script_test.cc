@@ -1,4 +1,4 @@
-#include "validators/slurm_job_script.h"
+#include "validators/slurm/slurm_job_script.h"
 
 #include <fstream>
 #include <string>
@@ -7,8 +7,8 @@
 #include "engine/base/temp_dir.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "validators/process.h"
-#include "validators/rank_outcome.h"
+#include "validators/process/process.h"
+#include "validators/ranks/rank_outcome.h"
 
 namespace smallfix {
 namespace {

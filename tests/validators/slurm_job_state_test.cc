@@ -1,4 +1,4 @@
-#include "validators/slurm_job_state.h"
+#include "validators/slurm/slurm_job_state.h"
 
 #include <string>
 

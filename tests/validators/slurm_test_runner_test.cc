@@ -2,7 +2,7 @@
 // once with the variables Slurm sets, srun starts a rank per task, and scontrol reports the
 // state the script ended in, or the one a test forces (FAKE_SLURM_STATE). The real cluster's
 // tests are in tests/slurm/.
-#include "validators/slurm_test_runner.h"
+#include "validators/slurm/slurm_test_runner.h"
 
 #include <stdlib.h>
 #include <sys/stat.h>

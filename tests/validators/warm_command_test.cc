@@ -1,4 +1,4 @@
-#include "validators/warm_command.h"
+#include "validators/warm/warm_command.h"
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"

@@ -1,7 +1,7 @@
-// The warm runner against the real server (validators/warm_server.py) and Debian's Python:
+// The warm runner against the real server (validators/warm/warm_server.py) and Debian's Python:
 // the same JUnit outcome as a cold run, fresh modules per run, a hung test killed while the
 // server goes on, cold runs once the server is gone, and two ranks over gloo.
-#include "validators/warm_runner.h"
+#include "validators/warm/warm_runner.h"
 
 #include <signal.h>
 #include <sys/wait.h>
@@ -16,8 +16,8 @@
 #include "engine/base/temp_dir.h"
 #include "engine/facts/runtime_facts.h"
 #include "gtest/gtest.h"
-#include "validators/python_env.h"
-#include "validators/warm_server.h"
+#include "validators/process/python_env.h"
+#include "validators/warm/warm_server.h"
 
 namespace smallfix {
 namespace {

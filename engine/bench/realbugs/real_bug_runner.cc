@@ -1,0 +1,424 @@
+#include "engine/bench/realbugs/real_bug_runner.h"
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <set>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_format.h"
+#include "engine/base/concat.h"
+#include "engine/base/read_file.h"
+#include "engine/base/temp_dir.h"
+#include "engine/bench/smallfix/ast_match.h"
+#include "engine/index/outline.h"
+#include "engine/repair/pipeline.h"
+#include "engine/source/diff.h"
+#include "engine/source/document.h"
+#include "validators/validator.h"
+
+namespace smallfix::realbugs {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+double SecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// The test commands run from the tree's root with the bug's venv, one process per command:
+// the tests that need several processes start them themselves (spawn, the project's launcher).
+ValidationPlan PlanFor(const RealBug& bug, const std::string& interpreter,
+                       const RunOptions& options) {
+  ValidationPlan plan;
+  plan.failing_test = bug.TestCommand(bug.failing_tests);
+  if (!bug.regression_tests.empty()) plan.other_tests = {bug.TestCommand(bug.regression_tests)};
+  plan.interpreter = interpreter;
+  plan.warm = options.warm;
+  plan.runner.kind = RunnerKind::kLocal;
+  plan.runner.time_limit_seconds = options.timeout_seconds;
+  plan.runner.env = bug.Environment();
+  plan.runner.cancel = options.cancel;
+  return plan;
+}
+
+// Everything a bug's run needs before it can start: a scratch directory, a tree, the venv.
+struct Prepared {
+  TempDir temp;
+  std::string buggy, scratch, interpreter, source;
+};
+
+// `interpreter`: look the bug's venv up (every mode but --localize-only runs its tests).
+absl::StatusOr<Prepared> Prepare(const RealBug& bug, const RunOptions& options,
+                                 bool interpreter = true) {
+  absl::StatusOr<TempDir> temp = TempDir::Create("smallfix-realbugs");
+  if (!temp.ok()) return temp.status();
+  Prepared prepared{*std::move(temp)};
+  prepared.buggy = prepared.temp.path() + "/buggy";
+  prepared.scratch = prepared.temp.path() + "/scratch";
+  std::error_code error;
+  fs::create_directories(prepared.scratch, error);
+  if (error)
+    return absl::InternalError(Concat("cannot make ", prepared.scratch, ": ", error.message()));
+  if (interpreter) {
+    absl::StatusOr<std::string> found = BugInterpreter(bug);
+    if (!found.ok()) return found.status();
+    prepared.interpreter = *found;
+  }
+  absl::StatusOr<std::string> source =
+      MakeTree(bug, Side::kBuggy, prepared.buggy, options.trees, options.cancel);
+  if (!source.ok()) return source.status();
+  prepared.source = *source;
+  return prepared;
+}
+
+// Makes the fixed tree beside the buggy one and reads what the fix changes in each file.
+absl::StatusOr<std::vector<FileChange>> FixOf(const RealBug& bug, const Prepared& prepared,
+                                              const RunOptions& options) {
+  const std::string fixed = prepared.temp.path() + "/fixed";
+  absl::StatusOr<std::string> made =
+      MakeTree(bug, Side::kFixed, fixed, options.trees, options.cancel);
+  if (!made.ok()) return made.status();
+  std::vector<FileChange> fix;
+  for (const std::string& file : bug.files) {
+    absl::StatusOr<std::string> before = ReadFile(prepared.buggy + "/" + file);
+    absl::StatusOr<std::string> after = ReadFile(fixed + "/" + file);
+    fix.push_back({file, before.ok() ? *before : "", after.ok() ? *after : ""});
+  }
+  return fix;
+}
+
+// The repair a user would ask for with the failing run's `output`: one request for both the
+// full run and --localize-only, so that both rank the same sites.
+RepairRequest RequestFor(const Prepared& prepared, const std::string& output,
+                         const ValidationPlan& plan, const RunOptions& options) {
+  RepairRequest request;
+  request.repo = prepared.buggy;
+  request.failure_text = output;
+  request.failure_kind = FailureKind::kLog;
+  request.templates_dir = options.templates_dir;
+  request.plan = plan;
+  request.top = 1;
+  request.jobs = 1;
+  return request;
+}
+
+// Why `run` of `what` on the `side` tree did not end as `should_pass` says, or "".
+std::string Unexpected(const absl::StatusOr<TestRun>& run, bool should_pass,
+                       const std::string& what, const std::string& side) {
+  if (!run.ok())
+    return Concat(what, " on the ", side, " tree could not run: ", run.status().message());
+  if (run->timed_out) return Concat(what, " timed out on the ", side, " tree");
+  if (run->passed == should_pass) return "";
+  return Concat(what, should_pass ? " fail" : " pass", " on the ", side, " tree: ", run->summary);
+}
+
+// The innermost def or class around 1-based `line`, as a qualname ("<module>" outside any).
+std::string EnclosingQualname(const Document& document, int line) {
+  const uint32_t row = static_cast<uint32_t>(std::max(0, line - 1));
+  TSNode node = document.root();
+  TSNode found = {};
+  bool have = false;
+  for (bool descended = true; descended;) {
+    descended = false;
+    for (uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
+      const TSNode child = ts_node_named_child(node, i);
+      if (ts_node_start_point(child).row <= row && row <= ts_node_end_point(child).row) {
+        const std::string_view type = ts_node_type(child);
+        if (type == "function_definition" || type == "class_definition") found = child, have = true;
+        node = child;
+        descended = true;
+        break;
+      }
+    }
+  }
+  return have ? QualnameOf(document, found) : "<module>";
+}
+
+using Place = std::pair<std::string, std::string>;  // file, qualname
+
+// The functions (or classes, or <module>) whose lines the fix changes, in the buggy text.
+std::set<Place> FixedPlaces(const std::vector<FileChange>& fix) {
+  std::set<Place> places;
+  for (const FileChange& change : fix) {
+    absl::StatusOr<Document> document = Document::Parse(change.file, change.before);
+    absl::StatusOr<std::vector<LineHunk>> hunks = LineHunks(change.before, change.after);
+    if (!document.ok() || !hunks.ok()) continue;
+    for (const LineHunk& hunk : *hunks) {
+      // An insertion names the line after which it goes; a change its own lines.
+      const int first = hunk.old_lines == 0 ? std::max(1, hunk.old_start) : hunk.old_start;
+      const int last = hunk.old_lines == 0 ? first : hunk.old_start + hunk.old_lines - 1;
+      for (int line = first; line <= last; ++line)
+        places.insert({change.file, EnclosingQualname(*document, line)});
+    }
+  }
+  return places;
+}
+
+std::optional<int> LocalizationRank(const RepairReport& report, const std::string& repo,
+                                    const std::set<Place>& fixed) {
+  for (size_t i = 0; i < report.sites.size(); ++i) {
+    const ReportSite& site = report.sites[i];
+    absl::StatusOr<Document> document = Document::Load(repo + "/" + site.file, site.file);
+    if (document.ok() && fixed.count({site.file, EnclosingQualname(*document, site.line)}))
+      return static_cast<int>(i) + 1;
+  }
+  return std::nullopt;
+}
+
+// The last line that names an exception ("XxxError: ..."), cut to 160 characters.
+std::string SymptomLine(const std::string& output) {
+  std::string found;
+  size_t start = 0;
+  while (start < output.size()) {
+    size_t end = output.find('\n', start);
+    if (end == std::string::npos) end = output.size();
+    std::string_view line(output.data() + start, end - start);
+    // pytest marks the lines of the error it explains with "E" and spaces.
+    if (line.starts_with("E ")) line.remove_prefix(1);
+    while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
+    const size_t colon = line.find(": ");
+    const std::string_view head = line.substr(0, colon);
+    if (colon != std::string_view::npos &&
+        (head.ends_with("Error") || head.ends_with("Exception")) &&
+        head.find(' ') == std::string_view::npos) {
+      found = std::string(line.substr(0, 160));
+    }
+    start = end + 1;
+  }
+  return found;
+}
+
+std::string Outcome(const RealBugResult& r, const RepairReport& report) {
+  if (r.correct) return "correct";
+  if (r.overfit) return "overfit";
+  if (r.plausible) return "plausible";
+  if (r.budget_spent) return "budget-spent";
+  if (report.sites.empty()) return "no-site";
+  if (report.generated == 0) return "no-candidates";
+  return "no-plausible";
+}
+
+// A stop flag that rises when `outer` does (Ctrl-C) or when `seconds` have passed: a bug's
+// repair gets a budget, as a user's patience is one, and stops there like an interrupt.
+class Budget {
+ public:
+  Budget(double seconds, const std::atomic<bool>* outer)
+      : watcher_([this, seconds, outer] {
+          const Clock::time_point end = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                                           std::chrono::duration<double>(seconds));
+          std::unique_lock<std::mutex> lock(mutex_);
+          while (!done_ && !(outer != nullptr && outer->load())) {
+            if (seconds > 0 && Clock::now() >= end) {
+              spent_ = true;
+              break;
+            }
+            wake_.wait_for(lock, std::chrono::milliseconds(200));
+          }
+          stop_ = true;
+        }) {}
+  ~Budget() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      done_ = true;
+    }
+    wake_.notify_all();
+    watcher_.join();
+  }
+  const std::atomic<bool>* flag() const { return &stop_; }
+  bool spent() const { return spent_; }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool done_ = false;
+  std::atomic<bool> stop_{false};
+  std::atomic<bool> spent_{false};
+  std::thread watcher_;  // last: it starts once the rest is ready
+};
+
+RealBugResult Start(const RealBug& bug) {
+  RealBugResult result;
+  result.id = bug.id;
+  result.project = bug.project;
+  result.family = bug.family;
+  result.split = bug.split;
+  result.processes = bug.processes;
+  return result;
+}
+
+}  // namespace
+
+RealBugResult VerifyBug(const RealBug& bug, const RunOptions& options) {
+  RealBugResult result = Start(bug);
+  absl::StatusOr<Prepared> prepared = Prepare(bug, options);
+  if (!prepared.ok()) {
+    result.error = std::string(prepared.status().message());
+    result.outcome = "error";
+    return result;
+  }
+  result.source = prepared->source;
+  const std::string fixed = prepared->temp.path() + "/fixed";
+  absl::StatusOr<std::string> made =
+      MakeTree(bug, Side::kFixed, fixed, options.trees, options.cancel);
+  if (!made.ok()) {
+    result.error = std::string(made.status().message());
+    result.outcome = "error";
+    return result;
+  }
+  // Each run is cold (as a user's first run) in a fresh worktree of its tree.
+  ValidationPlan plan = PlanFor(bug, prepared->interpreter, options);
+  plan.warm = false;
+  int runs = 0;
+  auto run = [&](const std::string& tree, const std::vector<std::string>& tests) {
+    ValidationPlan one = plan;
+    one.failing_test = bug.TestCommand(tests);
+    const std::string scratch = absl::StrFormat("%s/verify-%d", prepared->scratch, ++runs);
+    fs::create_directories(scratch);
+    return Reproduce(tree, scratch, one, options.cancel);
+  };
+  const Clock::time_point start = Clock::now();
+  const absl::StatusOr<TestRun> before = run(prepared->buggy, bug.failing_tests);
+  result.cold_seconds = before.ok() ? before->seconds : 0;
+  if (before.ok()) result.symptom = SymptomLine(before->output);
+  std::string why = Unexpected(before, false, "the failing tests", "buggy");
+  if (why.empty() && before->tests == 0) why = "the failing tests ran no test on the buggy tree";
+  // On the fixed tree every test of the bug passes: one run of them all (each start of a
+  // framework's tests costs seconds of imports).
+  std::vector<std::string> all;
+  for (const auto* tests : {&bug.failing_tests, &bug.regression_tests, &bug.held_back_tests}) {
+    for (const std::string& test : *tests) {
+      if (std::find(all.begin(), all.end(), test) == all.end()) all.push_back(test);
+    }
+  }
+  if (why.empty())
+    why = Unexpected(run(fixed, all), true, "the failing, regression and held-back tests", "fixed");
+  result.seconds = SecondsSince(start);
+  result.verified = why.empty();
+  result.verify_detail = why;
+  result.outcome = result.verified ? "verified" : "not-verified";
+  return result;
+}
+
+RealBugResult RepairBug(const RealBug& bug, const RunOptions& options) {
+  RealBugResult result = Start(bug);
+  auto fail = [&](const absl::Status& status) {
+    result.error = std::string(status.message());
+    result.outcome = "error";
+    return result;
+  };
+  absl::StatusOr<Prepared> prepared = Prepare(bug, options);
+  if (!prepared.ok()) return fail(prepared.status());
+  result.source = prepared->source;
+  absl::StatusOr<std::vector<FileChange>> fix_or = FixOf(bug, *prepared, options);
+  if (!fix_or.ok()) return fail(fix_or.status());
+  const std::vector<FileChange>& fix = *fix_or;
+
+  // The user's failing run: cold, once, its output kept as the failure to repair from.
+  ValidationPlan plan = PlanFor(bug, prepared->interpreter, options);
+  ValidationPlan cold = plan;
+  cold.warm = false;
+  absl::StatusOr<TestRun> failing =
+      Reproduce(prepared->buggy, prepared->scratch, cold, options.cancel);
+  if (!failing.ok()) return fail(failing.status());
+  result.cold_seconds = failing->seconds;
+  result.symptom = SymptomLine(failing->output);
+  if (!options.outputs_dir.empty()) {
+    std::ofstream(options.outputs_dir + "/" + bug.id + ".txt", std::ios::binary) << failing->output;
+  }
+  if (failing->passed)
+    return fail(absl::FailedPreconditionError("the failing tests pass on the buggy tree"));
+
+  RepairRequest request = RequestFor(*prepared, failing->output, plan, options);
+  const Clock::time_point start = Clock::now();
+  absl::StatusOr<RepairReport> report;
+  bool spent = false;
+  {
+    Budget budget(options.budget_seconds, options.cancel);
+    request.cancel = budget.flag();
+    report = RunRepair(request);
+    spent = budget.spent();
+  }
+  result.seconds = SecondsSince(start);
+  result.budget_spent = spent;
+  if (!report.ok() && spent) {
+    result.outcome = "budget-spent";
+    return result;
+  }
+  if (!report.ok()) return fail(report.status());
+  result.sites = static_cast<int>(report->sites.size());
+  result.candidates = report->generated;
+  result.validated = report->validated;
+  result.first_plausible_seconds = report->first_plausible_seconds;
+  result.localization_rank = LocalizationRank(*report, prepared->buggy, FixedPlaces(fix));
+
+  const ValidatedCandidate* best = nullptr;
+  for (size_t i = 0; i < report->candidates.size(); ++i) {
+    const ValidatedCandidate& candidate = report->candidates[i];
+    const bool same = bench::SameAstAsReference(fix, candidate.scored.candidate.changes);
+    if (same && !result.correct_rank) result.correct_rank = static_cast<int>(i) + 1;
+    if (best == nullptr && candidate.validation.status == ValidationStatus::kPlausible) {
+      best = &candidate;
+      result.plausible = true;
+      result.correct = same;
+    }
+  }
+  if (best != nullptr && !result.correct && !bug.held_back_tests.empty()) {
+    ValidationPlan held = plan;
+    held.failing_test = bug.TestCommand(bug.held_back_tests);
+    held.other_tests.clear();
+    const ValidationResult checked =
+        ValidateCandidate(prepared->buggy, prepared->scratch, "held-back",
+                          best->scored.candidate.changes, held, options.cancel);
+    result.overfit = checked.status != ValidationStatus::kPlausible;
+  }
+  result.outcome = Outcome(result, *report);
+  return result;
+}
+
+RealBugResult LocalizeBug(const RealBug& bug, const RunOptions& options) {
+  RealBugResult result = Start(bug);
+  auto fail = [&](const absl::Status& status) {
+    result.error = std::string(status.message());
+    result.outcome = "error";
+    return result;
+  };
+  const std::string saved = options.from_outputs_dir + "/" + bug.id + ".txt";
+  absl::StatusOr<std::string> output = ReadFile(saved);
+  if (!output.ok()) {
+    return fail(absl::NotFoundError(
+        Concat("no saved failing output ", saved, " (run the bug with --outputs first)")));
+  }
+  absl::StatusOr<Prepared> prepared = Prepare(bug, options, /*interpreter=*/false);
+  if (!prepared.ok()) return fail(prepared.status());
+  result.source = prepared->source;
+  absl::StatusOr<std::vector<FileChange>> fix = FixOf(bug, *prepared, options);
+  if (!fix.ok()) return fail(fix.status());
+  result.symptom = SymptomLine(*output);
+
+  // The full run's request, minus validation: the same localization, and the candidates
+  // generated at its sites (counted), nothing run.
+  RepairRequest request =
+      RequestFor(*prepared, *output, PlanFor(bug, prepared->interpreter, options), options);
+  request.validate = false;
+  request.cancel = options.cancel;
+  const Clock::time_point start = Clock::now();
+  absl::StatusOr<RepairReport> report = RunRepair(request);
+  result.seconds = SecondsSince(start);
+  if (!report.ok()) return fail(report.status());
+  result.sites = static_cast<int>(report->sites.size());
+  result.candidates = report->generated;
+  result.localization_rank = LocalizationRank(*report, prepared->buggy, FixedPlaces(*fix));
+  result.outcome = report->sites.empty()      ? "no-site"
+                   : result.localization_rank ? "localized"
+                                              : "not-localized";
+  return result;
+}
+
+}  // namespace smallfix::realbugs

@@ -1,0 +1,253 @@
+#include "engine/bench/smallfix/bug_runner.h"
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <vector>
+
+#include "absl/strings/str_format.h"
+#include "engine/base/concat.h"
+#include "engine/base/read_file.h"
+#include "engine/base/temp_dir.h"
+#include "engine/bench/smallfix/ast_match.h"
+#include "engine/bench/smallfix/unified_diff.h"
+#include "engine/localize/localizer.h"
+#include "engine/repair/llm_attach.h"
+#include "engine/repair/pipeline.h"
+#include "validators/process/process.h"
+#include "validators/validator.h"
+
+namespace smallfix::bench {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+// Copies `from` to `to` without the caches a test run may have left in the bug's tree.
+absl::Status CopyProject(const fs::path& from, const fs::path& to) {
+  std::error_code error;
+  fs::create_directories(to, error);
+  for (auto it = fs::recursive_directory_iterator(from, error);
+       !error && it != fs::recursive_directory_iterator(); it.increment(error)) {
+    const std::string name = it->path().filename().string();
+    if (name == "__pycache__" || name == ".pytest_cache" || name.ends_with(".pyc")) {
+      if (it->is_directory()) it.disable_recursion_pending();
+      continue;
+    }
+    const fs::path target = to / fs::relative(it->path(), from);
+    if (it->is_directory()) {
+      fs::create_directories(target, error);
+    } else {
+      fs::copy_file(it->path(), target, fs::copy_options::overwrite_existing, error);
+    }
+    if (error) break;
+  }
+  if (error)
+    return absl::InternalError(Concat("cannot copy ", from.string(), ": ", error.message()));
+  return absl::OkStatus();
+}
+
+absl::Status Git(const std::string& repo, std::vector<std::string> args) {
+  ProcessOptions process;
+  process.argv = {"git",
+                  "-c",
+                  "user.name=smallfix-bench",
+                  "-c",
+                  "user.email=bench@smallfix.invalid",
+                  "-c",
+                  "commit.gpgsign=false"};
+  process.argv.insert(process.argv.end(), args.begin(), args.end());
+  process.cwd = repo;
+  process.time_limit_seconds = 60;
+  absl::StatusOr<ProcessResult> ran = RunProcess(process);
+  if (!ran.ok()) return ran.status();
+  if (!ran->ok())
+    return absl::InternalError(Concat("git ", args.front(), " failed: ", ran->output));
+  return absl::OkStatus();
+}
+
+// The buggy project as a fresh one-commit git repository at `repo`.
+absl::Status MakeRepo(const BugSpec& spec, const std::string& repo) {
+  if (absl::Status copied = CopyProject(spec.ProjectDir(), repo); !copied.ok()) return copied;
+  if (absl::Status s = Git(repo, {"init", "-q"}); !s.ok()) return s;
+  if (absl::Status s = Git(repo, {"add", "-A"}); !s.ok()) return s;
+  return Git(repo, {"commit", "-qm", "buggy"});
+}
+
+std::vector<FileChange> ToPatched(const Candidate& candidate) {
+  std::vector<FileChange> files;
+  for (const FileChange& change : candidate.changes)
+    files.push_back({change.file, change.before, change.after});
+  return files;
+}
+
+ValidationPlan PlanFor(const BugSpec& spec, const BenchOptions& options) {
+  ValidationPlan plan;
+  plan.failing_test = spec.failing_test;
+  plan.other_tests = {spec.passing_test};
+  plan.interpreter = options.interpreter;
+  plan.warm = options.warm;
+  plan.runner.kind = spec.world_size > 1 ? RunnerKind::kTorchrun : RunnerKind::kLocal;
+  if (options.runner == RunnerKind::kSlurm) {
+    plan.runner.kind = RunnerKind::kSlurm;
+    plan.runner.slurm = options.slurm;
+    plan.runner.slurm.job_name_prefix = Concat("smallfix-", spec.id);
+  }
+  plan.runner.world_size = spec.world_size;
+  plan.runner.time_limit_seconds =
+      options.timeout_seconds > 0 ? options.timeout_seconds : spec.timeout;
+  return plan;
+}
+
+// Builds the request: the issue's text to localize, or (perfect) the bug's site with the
+// symptom localization reads from the issue.
+absl::StatusOr<RepairRequest> MakeRequest(const BugSpec& spec, const BenchOptions& options,
+                                          const std::string& repo) {
+  absl::StatusOr<std::string> issue = ReadFile(spec.IssuePath());
+  if (!issue.ok()) return issue.status();
+  RepairRequest request;
+  request.repo = repo;
+  request.templates_dir = options.templates_dir;
+  request.plan = PlanFor(spec, options);
+  request.top = 1;
+  request.jobs = 1;
+  request.cancel = options.cancel;
+  if (!options.perfect) {
+    request.failure_text = *std::move(issue);
+    request.failure_kind = FailureKind::kIssue;
+    request.coverage = options.coverage;
+    return request;
+  }
+  LocalizeOptions localize;
+  localize.kind = FailureKind::kIssue;
+  absl::StatusOr<Localization> localization = Localize(repo, *issue, localize);
+  if (!localization.ok()) return localization.status();
+  request.sites = {RepairSite{spec.site_file, spec.site_line, 1.0}};
+  request.symptom_text = localization->symptom.Text();
+  return request;
+}
+
+// Whether the patch passes the bug's held-back tests: the patched tree with heldback/
+// copied in runs tests.heldback with the bug's runner.
+bool PassesHeldback(const BugSpec& spec, const BenchOptions& options, const std::string& repo,
+                    const std::string& scratch, const Candidate& candidate) {
+  ValidationPlan plan = PlanFor(spec, options);
+  plan.failing_test = spec.heldback_test;
+  plan.other_tests.clear();
+  plan.build = absl::StrFormat("cp -r '%s' heldback", fs::absolute(spec.HeldbackDir()).string());
+  const ValidationResult result =
+      ValidateCandidate(repo, scratch, "heldback", candidate.changes, plan, options.cancel);
+  return result.status == ValidationStatus::kPlausible;
+}
+
+std::string Outcome(const RepairReport& report, bool plausible, bool correct) {
+  if (correct) return "fixed";
+  if (plausible) return "plausible-incorrect";
+  if (report.sites.empty()) return "no-site";
+  if (report.generated == 0) return "no-candidates";
+  if (!report.reproduced) return "not-reproduced";
+  return "no-plausible";
+}
+
+}  // namespace
+
+BugResult RunBug(const BugSpec& spec, const BenchOptions& options) {
+  BugResult result;
+  result.id = spec.id;
+  result.family = spec.family;
+  result.world_size = spec.world_size;
+  auto fail = [&](const absl::Status& status) {
+    result.outcome = "error";
+    result.error = std::string(status.message());
+    return result;
+  };
+  absl::StatusOr<TempDir> temp = TempDir::Create("smallfix-bench");
+  if (!temp.ok()) return fail(temp.status());
+  const std::string repo = temp->path() + "/repo";
+  const std::string scratch = temp->path() + "/scratch";
+  if (absl::Status made = MakeRepo(spec, repo); !made.ok()) return fail(made);
+  std::error_code error;
+  fs::create_directories(scratch, error);
+
+  absl::StatusOr<RepairRequest> request = MakeRequest(spec, options, repo);
+  if (!request.ok()) return fail(request.status());
+  // bench --llm: the model sees the issue as a user would paste it, in either mode.
+  std::optional<AttachedLlm> llm;
+  if (!options.llm.url.empty()) {
+    absl::StatusOr<std::string> issue = ReadFile(spec.IssuePath());
+    llm.emplace(options.llm, issue.ok() ? *issue : request->symptom_text, *request, options.cancel);
+  }
+  const Clock::time_point start = Clock::now();
+  absl::StatusOr<RepairReport> report = RunRepair(*request);
+  result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  if (!report.ok()) return fail(report.status());
+  result.candidates = report->generated;
+  result.validated = report->validated;
+  result.warm = report->warm;
+  for (const ReportSite& site : report->sites) {
+    result.site_found |= site.file == spec.site_file && site.line == spec.site_line;
+  }
+
+  absl::StatusOr<std::string> fix = ReadFile(spec.FixPath());
+  if (!fix.ok()) return fail(fix.status());
+  const std::string project = spec.ProjectDir();
+  absl::StatusOr<std::vector<FileChange>> reference = ApplyUnifiedDiff(
+      *fix, [&](const std::string& file) { return ReadFile(project + "/" + file); });
+  if (!reference.ok())
+    return fail(
+        absl::InvalidArgumentError(Concat(spec.FixPath(), ": ", reference.status().message())));
+
+  std::optional<int> first_same_ast;
+  const ValidatedCandidate* best = nullptr;
+  int best_rank = 0;
+  bool best_same_ast = false;
+  for (size_t i = 0; i < report->candidates.size(); ++i) {
+    const ValidatedCandidate& candidate = report->candidates[i];
+    const bool same = SameAstAsReference(*reference, ToPatched(candidate.scored.candidate));
+    if (same && !first_same_ast) first_same_ast = static_cast<int>(i) + 1;
+    result.correct_candidates += same;
+    if (best == nullptr && candidate.validation.status == ValidationStatus::kPlausible) {
+      best = &candidate;
+      best_rank = static_cast<int>(i) + 1;
+      best_same_ast = same;
+    }
+  }
+  result.rank = first_same_ast;
+  if (llm) {
+    result.llm = true;
+    result.llm_rank = first_same_ast;
+    result.llm_notes = llm->session().AllNotes();
+    result.llm_model = llm->session().client.model();
+    result.ranked = static_cast<int>(report->candidates.size());
+    // The same candidates in the heuristic's order, found by their diffs.
+    for (size_t h = 0; h < llm->session().heuristic_order.size() && !result.heuristic_rank; ++h) {
+      for (const ValidatedCandidate& candidate : report->candidates) {
+        if (candidate.scored.diff == llm->session().heuristic_order[h] &&
+            SameAstAsReference(*reference, ToPatched(candidate.scored.candidate))) {
+          result.heuristic_rank = static_cast<int>(h) + 1;
+          break;
+        }
+      }
+    }
+  }
+  result.plausible = best != nullptr;
+  if (best != nullptr) {
+    result.template_id = best->scored.candidate.template_id;
+    if (best_same_ast) {
+      result.correct = true;
+      result.correct_by = "ast";
+    } else if (PassesHeldback(spec, options, repo, scratch, best->scored.candidate)) {
+      result.correct = true;
+      result.correct_by = "heldback";
+      result.rank = best_rank;
+    }
+  }
+  result.outcome = Outcome(*report, result.plausible, result.correct);
+  if (report->cancelled) return fail(absl::CancelledError("interrupted"));
+  return result;
+}
+
+}  // namespace smallfix::bench
