@@ -7,7 +7,7 @@
 
 #include "absl/strings/str_format.h"
 #include "engine/base/concat.h"
-#include "engine/patterns/lookups.h"
+#include "engine/patterns/lookups/lookup.h"
 #include "engine/patterns/match.h"
 #include "engine/patterns/rewriter.h"
 #include "engine/source/edit.h"
@@ -200,7 +200,7 @@ std::vector<MatchState> RunLookups(const Template& t, MatchState initial,
         args[key] = *expanded;
       }
       std::vector<MatchState> more;
-      if (status.ok()) status = RunLookup(lookup.kind, args, context, state, more);
+      if (status.ok()) status = lookup.spec->run(args, context, state, more);
       if (!status.ok()) {
         note(std::string(status.message()));
         continue;

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "engine/patterns/lookups.h"
+#include "engine/patterns/lookups/lookup.h"
 #include "engine/patterns/match.h"
 #include "engine/patterns/template.h"
 #include "engine/source/edit.h"

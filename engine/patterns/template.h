@@ -15,6 +15,8 @@ class RE2;
 
 namespace smallfix {
 
+struct LookupSpec;
+
 // The rewrite actions a template may name (`action:`); rewriter.cc's table gives each its
 // YAML name, its arguments and the function that applies it.
 enum class ActionKind {
@@ -38,44 +40,6 @@ enum class ActionKind {
 
 // The context look-ups a template may name (`lookup:`); lookups.cc's table gives each its
 // YAML name, its arguments, what it binds and the function that answers it.
-enum class LookupKind {
-  kCallee,
-  kMissingArgument,
-  kNearestParameter,
-  kCalleeLacksParameter,
-  kExternalCallee,
-  kInScope,
-  kNotInScope,
-  kApiRename,
-  kOneOf,
-  kNearestName,
-  kSiblingMethod,
-  kParameter,
-  kFallThrough,
-  kIntegerNeighbours,
-  kNearbyLiteral,
-  kCallableName,
-  kParameterIs,
-  kFallbackName,
-  kRepoGetter,
-  kFlagName,
-  kComparedLiterals,
-  kListAccumulator,
-  kNearestWord,
-  kUnusedName,
-  kCallRejectsKeyword,
-  kCallMissesParameter,
-  kCallExcessPositional,
-  kTupleReturnTargets,
-  kUndefinedName,
-  kMissingImport,
-  kMovedImport,
-  kUnassignedAttribute,
-  kDonorEdit,
-  kDonorInsert,
-  kCount,  // not a look-up: how many there are (keep it last)
-};
-
 // A fix-pattern template, loaded from one YAML file under templates/ (see
 // templates/README.md for the language). Templates are data: this struct is what the
 // loader checked, nothing more.
@@ -99,9 +63,10 @@ struct Template {
     int line = 0;         // in the YAML file, for messages
   };
 
-  // A context look-up the C++ side answers (lookups.cc); it binds placeholders or rejects.
+  // A context look-up the C++ side answers (a row of lookups/table.cc); it binds
+  // placeholders or rejects.
   struct Lookup {
-    LookupKind kind = LookupKind::kCallee;
+    const LookupSpec* spec = nullptr;
     std::map<std::string, std::string> args;  // as written, placeholders unexpanded
     std::vector<std::string> binds;           // placeholder names it defines
     int line = 0;

@@ -10,7 +10,7 @@
 #include "absl/strings/str_format.h"
 #include "engine/base/concat.h"
 #include "engine/base/symptom_classes.h"
-#include "engine/patterns/lookups.h"
+#include "engine/patterns/lookups/lookup.h"
 #include "engine/patterns/placeholders.h"
 #include "engine/patterns/rewriter.h"
 
@@ -281,7 +281,7 @@ absl::Status ReadLookups(const std::string& path, const YAML::Node& context, Tem
     }
     Template::Lookup lookup;
     lookup.line = entry.Mark().line + 1;
-    lookup.kind = spec->kind;
+    lookup.spec = spec;
     absl::StatusOr<std::map<std::string, std::string>> args =
         ReadArguments(path, entry, "lookup", Concat("lookup '", name, "'"), spec->args, bound);
     if (!args.ok()) return args.status();

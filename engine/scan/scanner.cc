@@ -15,6 +15,7 @@
 #include "engine/base/read_file.h"
 #include "engine/index/python_files.h"
 #include "engine/index/repo_index.h"
+#include "engine/patterns/lookups/lookup.h"
 #include "engine/patterns/placeholders.h"
 #include "engine/scan/def_signatures.h"
 #include "engine/source/diff.h"
@@ -168,12 +169,7 @@ absl::StatusOr<ScanReport> Scanner::ScanFiles(const std::string& root,
   std::optional<RepoIndex> index;
   for (const Rule& rule : rules_) {
     for (const Template::Lookup& lookup : rule.t->lookups) {
-      if (index || (lookup.kind != LookupKind::kCallRejectsKeyword &&
-                    lookup.kind != LookupKind::kCallMissesParameter &&
-                    lookup.kind != LookupKind::kCallExcessPositional &&
-                    lookup.kind != LookupKind::kTupleReturnTargets)) {
-        continue;
-      }
+      if (index || !lookup.spec->index_in_scan) continue;
       absl::StatusOr<RepoIndex> built = RepoIndex::Build(root);
       if (!built.ok()) return built.status();
       index = *std::move(built);

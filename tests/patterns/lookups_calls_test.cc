@@ -2,7 +2,7 @@
 #include <map>
 
 #include "engine/index/repo_index.h"
-#include "engine/patterns/lookups.h"
+#include "engine/patterns/lookups/lookup.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/source/test_util.h"
@@ -67,9 +67,9 @@ class LookupsCallsTest : public ::testing::Test {
     context_.load = [this](const std::string&) -> absl::StatusOr<Document> { return documents_[0]; };
   }
 
-  // Runs `kind` with `args` on the call starting with `prefix` (captured as @call); the
+  // Runs the look-up `name` with `args` on the call starting with `prefix` (captured as @call); the
   // bindings of each answer, or the failure.
-  absl::StatusOr<std::vector<MatchState>> Run(LookupKind kind, std::string_view prefix, LookupArgs args) {
+  absl::StatusOr<std::vector<MatchState>> Run(std::string_view name, std::string_view prefix, LookupArgs args) {
     MatchState state;
     state.document = &documents_[0];
     const TSNode call = Find(documents_[0], "call", prefix);
@@ -79,7 +79,7 @@ class LookupsCallsTest : public ::testing::Test {
     while (!IsStatement(state.statement)) state.statement = ts_node_parent(state.statement);
     args["call"] = "call";
     std::vector<MatchState> more;
-    if (absl::Status status = RunLookup(kind, args, context_, state, more); !status.ok()) return status;
+    if (absl::Status status = FindLookupSpec(name)->run(args, context_, state, more); !status.ok()) return status;
     more.insert(more.begin(), state);
     return more;
   }
@@ -90,63 +90,63 @@ class LookupsCallsTest : public ::testing::Test {
 };
 
 TEST_F(LookupsCallsTest, RejectsAKeywordOnlyWhenNoDefTakesIt) {
-  auto rejects = Run(LookupKind::kCallRejectsKeyword, "self.split(self.numel, world_size", {{"name", "cp_enabled"}});
+  auto rejects = Run("call-rejects-keyword", "self.split(self.numel, world_size", {{"name", "cp_enabled"}});
   ASSERT_TRUE(rejects.ok()) << rejects.status();
   EXPECT_EQ(rejects->front().bindings["callee"], "Loop.split");
-  EXPECT_FALSE(Run(LookupKind::kCallRejectsKeyword, "self.split(self.numel, world_size", {{"name", "world_size"}}).ok());
+  EXPECT_FALSE(Run("call-rejects-keyword", "self.split(self.numel, world_size", {{"name", "world_size"}}).ok());
   // A call of a module-level def: shard_model has no **kwargs either.
-  EXPECT_TRUE(Run(LookupKind::kCallRejectsKeyword, "shard_model(model, mesh, cp", {{"name", "cp_enabled"}}).ok());
+  EXPECT_TRUE(Run("call-rejects-keyword", "shard_model(model, mesh, cp", {{"name", "cp_enabled"}}).ok());
 }
 
 TEST_F(LookupsCallsTest, ANameThatShadowsTheDefIsNotTheDef) {
-  auto status = Run(LookupKind::kCallRejectsKeyword, "shard_model(model, cp", {{"name", "cp_enabled"}});
+  auto status = Run("call-rejects-keyword", "shard_model(model, cp", {{"name", "cp_enabled"}});
   EXPECT_FALSE(status.ok());
 }
 
 TEST_F(LookupsCallsTest, NearestParameterSkipsWhatTheCallPassesAndMatchesWordEndings) {
-  auto rejects = Run(LookupKind::kCallRejectsKeyword, "shard_model(model, mesh, cp", {{"name", "cp_enabled"}});
+  auto rejects = Run("call-rejects-keyword", "shard_model(model, mesh, cp", {{"name", "cp_enabled"}});
   ASSERT_TRUE(rejects.ok());
   MatchState state = rejects->front();
   std::vector<MatchState> more;
-  ASSERT_TRUE(RunLookup(LookupKind::kNearestParameter, {{"name", "cp_enabled"}, {"call", "call"}}, context_, state, more)
+  ASSERT_TRUE(FindLookupSpec("nearest-parameter")->run({{"name", "cp_enabled"}, {"call", "call"}}, context_, state, more)
                   .ok());
   EXPECT_EQ(state.bindings["parameter"], "enable_cp");  // enabled / enable, cp / cp
   // enable_c is nearest to enable_tp by letters, but the call passes enable_tp already.
-  auto typo = Run(LookupKind::kCallRejectsKeyword, "shard_model(model, mesh, enable_tp", {{"name", "enable_c"}});
+  auto typo = Run("call-rejects-keyword", "shard_model(model, mesh, enable_tp", {{"name", "enable_c"}});
   ASSERT_TRUE(typo.ok());
   state = typo->front();
-  ASSERT_TRUE(RunLookup(LookupKind::kNearestParameter, {{"name", "enable_c"}, {"call", "call"}}, context_, state, more)
+  ASSERT_TRUE(FindLookupSpec("nearest-parameter")->run({{"name", "enable_c"}, {"call", "call"}}, context_, state, more)
                   .ok());
   EXPECT_EQ(state.bindings["parameter"], "enable_cp");
 }
 
 TEST_F(LookupsCallsTest, MissingParameterByPositionOrKeyword) {
-  auto positional = Run(LookupKind::kCallMissesParameter, "self.split(self.numel)",
+  auto positional = Run("call-misses-parameter", "self.split(self.numel)",
                         {{"required", "yes"}, {"pass", "positional"}});
   ASSERT_TRUE(positional.ok()) << positional.status();
   ASSERT_EQ(positional->size(), 1u);
   EXPECT_EQ(positional->front().bindings["argument"], "world_size");
   EXPECT_EQ(positional->front().bindings["value"], "self.world_size");
-  EXPECT_FALSE(Run(LookupKind::kCallMissesParameter, "self.split(self.numel)", {{"required", "yes"}, {"pass", "keyword"}})
+  EXPECT_FALSE(Run("call-misses-parameter", "self.split(self.numel)", {{"required", "yes"}, {"pass", "keyword"}})
                    .ok());
   // An optional keyword-only parameter with the same name in scope.
-  auto optional = Run(LookupKind::kCallMissesParameter, "self.split(self.numel)", {{"required", "no"}, {"pass", "keyword"}});
+  auto optional = Run("call-misses-parameter", "self.split(self.numel)", {{"required", "no"}, {"pass", "keyword"}});
   ASSERT_TRUE(optional.ok()) << optional.status();
   EXPECT_EQ(optional->front().bindings["argument"], "device");
   EXPECT_EQ(optional->front().bindings["value"], "device");
   // self.step is a method, no value for step.
-  EXPECT_FALSE(Run(LookupKind::kCallMissesParameter, "self.validate()", {{"required", "no"}, {"pass", "positional"}}).ok());
+  EXPECT_FALSE(Run("call-misses-parameter", "self.validate()", {{"required", "no"}, {"pass", "positional"}}).ok());
   // **opts may pass anything.
-  EXPECT_FALSE(Run(LookupKind::kCallMissesParameter, "self.split(self.numel, **", {{"required", "no"}, {"pass", "keyword"}})
+  EXPECT_FALSE(Run("call-misses-parameter", "self.split(self.numel, **", {{"required", "no"}, {"pass", "keyword"}})
                    .ok());
 }
 
 TEST_F(LookupsCallsTest, ExcessPositionalBindsTheArgumentToDrop) {
-  auto excess = Run(LookupKind::kCallExcessPositional, "self.split(self.numel, 2", {});
+  auto excess = Run("call-excess-positional", "self.split(self.numel, 2", {});
   ASSERT_TRUE(excess.ok()) << excess.status();
   EXPECT_EQ(excess->front().bindings["excess"], "device");
   EXPECT_TRUE(excess->front().nodes.contains("excess"));
-  EXPECT_FALSE(Run(LookupKind::kCallExcessPositional, "self.split(self.numel)", {}).ok());
+  EXPECT_FALSE(Run("call-excess-positional", "self.split(self.numel)", {}).ok());
 }
 
 TEST_F(LookupsCallsTest, TupleReturnTargets) {
@@ -159,7 +159,7 @@ TEST_F(LookupsCallsTest, TupleReturnTargets) {
     state.nodes["target"] = ts_node_child_by_field_name(assignment, "left", 4);
     state.statement = ts_node_parent(assignment);
     std::vector<MatchState> more;
-    absl::Status status = RunLookup(LookupKind::kTupleReturnTargets, {{"call", "call"}, {"target", "target"}}, context_,
+    absl::Status status = FindLookupSpec("tuple-return-targets")->run({{"call", "call"}, {"target", "target"}}, context_,
                                     state, more);
     if (!status.ok()) return status;
     return state.bindings["targets"];

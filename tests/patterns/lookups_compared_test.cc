@@ -2,7 +2,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/patterns/lookup_functions.h"
+#include "engine/patterns/lookups/lookup.h"
 #include "engine/source/syntax.h"
 #include "gtest/gtest.h"
 
@@ -32,7 +32,7 @@ absl::StatusOr<std::vector<std::string>> Siblings(const std::string& code, int l
   state.nodes["subject"] = ts_node_named_child(*comparison, 0);
   state.nodes["literal"] = ts_node_named_child(*comparison, 1);
   std::vector<MatchState> more;
-  absl::Status status = ComparedLiterals({{"subject", "subject"}, {"literal", "literal"}}, MatchContext{}, state, more);
+  absl::Status status = FindLookupSpec("compared-literals")->run({{"subject", "subject"}, {"literal", "literal"}}, MatchContext{}, state, more);
   if (!status.ok()) return status;
   std::vector<std::string> out = {state.bindings["sibling_literal"]};
   for (MatchState& other : more) out.push_back(other.bindings["sibling_literal"]);

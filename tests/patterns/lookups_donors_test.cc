@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/patterns/lookup_functions.h"
+#include "engine/patterns/lookups/lookup.h"
 #include "engine/source/syntax.h"
 #include "gtest/gtest.h"
 
@@ -16,7 +16,7 @@ struct Answers {
 };
 
 // Runs `run` at the statement on `line` (1-based) of `code`.
-Answers RunAt(LookupFn run, const LookupArgs& args, const std::string& code, int line) {
+Answers RunAt(LookupBody* run, const LookupArgs& args, const std::string& code, int line) {
   static std::vector<Document>* keep = new std::vector<Document>();
   absl::StatusOr<Document> document = Document::Parse("m.py", code);
   EXPECT_TRUE(document.ok());
@@ -49,7 +49,7 @@ TEST(DonorEditTest, TakesTheArgumentACopyPassesOnTheFaultLine) {
       "            self.dim,\n"
       "            False,  # no bias here\n"
       "        )\n";
-  Answers answers = RunAt(DonorEditLookup, {}, code, 10);
+  Answers answers = RunAt(FindLookupSpec("donor-edit")->run, {}, code, 10);
   ASSERT_TRUE(answers.status.ok()) << answers.status;
   ASSERT_EQ(answers.states.size(), 1u);  // `v` -> `q` is a change of target, not offered
   EXPECT_EQ(answers.states[0].bindings["donor_site"], "False");
@@ -67,7 +67,7 @@ TEST(DonorEditTest, LinesUpTheArgumentsOfASiblingCall) {
       "class B:\n"
       "    def forward(self, x):\n"
       "        return _NormLinear.apply(x, self.norm_w, self.fc_w, self.fc_bias, False, self.eps)\n";
-  Answers answers = RunAt(DonorEditLookup, {}, code, 6);
+  Answers answers = RunAt(FindLookupSpec("donor-edit")->run, {}, code, 6);
   ASSERT_TRUE(answers.status.ok()) << answers.status;
   bool found = false;
   for (MatchState& answer : answers.states) {
@@ -82,7 +82,7 @@ TEST(DonorEditTest, AddsTheKeywordACopyPasses) {
       "    return make(model=\"m\", top_p=0.9, seed=1)\n"
       "def b(make):\n"
       "    return make(model=\"m\", seed=1)\n";
-  Answers answers = RunAt(DonorEditLookup, {}, code, 4);
+  Answers answers = RunAt(FindLookupSpec("donor-edit")->run, {}, code, 4);
   ASSERT_TRUE(answers.status.ok()) << answers.status;
   ASSERT_EQ(answers.states.size(), 1u);
   EXPECT_EQ(answers.states[0].bindings["donor_site"], "model=\"m\"");
@@ -95,7 +95,7 @@ TEST(DonorEditTest, DropsANameTheCopiesDoNotDelete) {
       "    del infos\n"
       "def b(ctx, infos, act):\n"
       "    del infos, act\n";
-  Answers answers = RunAt(DonorEditLookup, {}, code, 4);
+  Answers answers = RunAt(FindLookupSpec("donor-edit")->run, {}, code, 4);
   ASSERT_TRUE(answers.status.ok()) << answers.status;
   ASSERT_EQ(answers.states.size(), 1u);
   EXPECT_EQ(answers.states[0].bindings["donor_site"], "infos, act");
@@ -111,7 +111,7 @@ TEST(DonorEditTest, OffersAtMostThreeNearestFirst) {
       "    t.send(4, 2, 3)\n"
       "    t.send(1, 2, 7)\n"
       "    t.send(1, 5, 3)\n";
-  Answers answers = RunAt(DonorEditLookup, {}, code, 2);
+  Answers answers = RunAt(FindLookupSpec("donor-edit")->run, {}, code, 2);
   ASSERT_TRUE(answers.status.ok()) << answers.status;
   ASSERT_EQ(answers.states.size(), 3u);
   // The copies one token off, nearest line first; the far copy is never offered.
@@ -126,7 +126,7 @@ TEST(DonorEditTest, NoCopyWithANameUnboundAtTheSite) {
       "    return batch.to(scale)\n"
       "def b(batch):\n"
       "    return batch.to(None)\n";
-  Answers answers = RunAt(DonorEditLookup, {}, code, 4);
+  Answers answers = RunAt(FindLookupSpec("donor-edit")->run, {}, code, 4);
   EXPECT_TRUE(absl::IsNotFound(answers.status));
 }
 
@@ -135,7 +135,7 @@ TEST(DonorEditTest, NoDonorOfAnotherCallee) {
       "def f(t, u):\n"
       "    t.send(1, 2)\n"
       "    u.recv(1, 3)\n";
-  EXPECT_TRUE(absl::IsNotFound(RunAt(DonorEditLookup, {}, code, 2).status));
+  EXPECT_TRUE(absl::IsNotFound(RunAt(FindLookupSpec("donor-edit")->run, {}, code, 2).status));
 }
 
 TEST(DonorInsertTest, AddsTheStatementTheCopyHasAfterIt) {
@@ -149,14 +149,14 @@ TEST(DonorInsertTest, AddsTheStatementTheCopyHasAfterIt) {
       "    except RuntimeError:\n"
       "        self.log.write(None)\n"
       "        return None\n";
-  Answers answers = RunAt(DonorInsertLookup, {{"side", "after"}}, code, 8);
+  Answers answers = RunAt(FindLookupSpec("donor-insert")->run, {{"side", "after"}}, code, 8);
   ASSERT_TRUE(answers.status.ok()) << answers.status;
   ASSERT_EQ(answers.states.size(), 1u);
   EXPECT_EQ(answers.states[0].bindings["donor_statement"], "        self.pool.teardown()");
   EXPECT_EQ(answers.states[0].bindings["donor_line"], "5");
   // Before it, the copy has `out = job()` where the site has nothing: both at the block's
   // start is required, and the copy is not.
-  EXPECT_TRUE(absl::IsNotFound(RunAt(DonorInsertLookup, {{"side", "before"}}, code, 8).status));
+  EXPECT_TRUE(absl::IsNotFound(RunAt(FindLookupSpec("donor-insert")->run, {{"side", "before"}}, code, 8).status));
 }
 
 TEST(DonorInsertTest, NothingWhenTheNextStatementsDiffer) {
@@ -168,12 +168,12 @@ TEST(DonorInsertTest, NothingWhenTheNextStatementsDiffer) {
       "def b(self, x):\n"
       "    self.log.write(x)\n"
       "    self.reset(x, 1, 2, 3)\n";
-  EXPECT_TRUE(absl::IsNotFound(RunAt(DonorInsertLookup, {{"side", "after"}}, code, 6).status));
+  EXPECT_TRUE(absl::IsNotFound(RunAt(FindLookupSpec("donor-insert")->run, {{"side", "after"}}, code, 6).status));
 }
 
 TEST(DonorInsertTest, RejectsAnUnknownSide) {
   const std::string code = "x = 1\n";
-  EXPECT_TRUE(absl::IsNotFound(RunAt(DonorInsertLookup, {{"side", "middle"}}, code, 1).status));
+  EXPECT_TRUE(absl::IsNotFound(RunAt(FindLookupSpec("donor-insert")->run, {{"side", "middle"}}, code, 1).status));
 }
 
 }  // namespace

@@ -2,7 +2,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/patterns/lookup_functions.h"
+#include "engine/patterns/lookups/lookup.h"
 #include "engine/source/syntax.h"
 #include "gtest/gtest.h"
 
@@ -31,7 +31,7 @@ absl::Status RunFlagName(const std::string& code, int line, MatchState& state) {
   state.statement = *StatementAtLine(doc, line - 1);
   state.nodes["cond"] = *condition;
   std::vector<MatchState> more;
-  absl::Status status = FlagName({{"condition", "cond"}}, MatchContext{}, state, more);
+  absl::Status status = FindLookupSpec("flag-name")->run({{"condition", "cond"}}, MatchContext{}, state, more);
   EXPECT_TRUE(more.empty()) << "one answer at most";
   return status;
 }

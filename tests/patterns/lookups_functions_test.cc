@@ -2,7 +2,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/patterns/lookup_functions.h"
+#include "engine/patterns/lookups/lookup.h"
 #include "engine/source/syntax.h"
 #include "gtest/gtest.h"
 
@@ -21,7 +21,7 @@ absl::Status Accumulator(const std::string& code, int line, const std::string& n
   if (!statement) return absl::InvalidArgumentError("no statement on that line");
   state.statement = *statement;
   std::vector<MatchState> more;
-  return ListAccumulator({{"name", name}}, MatchContext{}, state, more);
+  return FindLookupSpec("list-accumulator")->run({{"name", name}}, MatchContext{}, state, more);
 }
 
 TEST(ListAccumulatorTest, AnEmptyListBeforeTheOutermostLoop) {

@@ -4,24 +4,23 @@
 
 #include "engine/base/symptom_classes.h"
 #include "engine/localize/symptom_rules.h"
-#include "engine/patterns/lookups.h"
+#include "engine/patterns/lookups/lookup.h"
 #include "engine/patterns/rewriter.h"
 #include "gtest/gtest.h"
 
 namespace smallfix {
 namespace {
 
-TEST(RegistriesTest, EveryLookupKindHasOneEntryAndFunction) {
+TEST(RegistriesTest, EveryLookupHasOneRowAndFunction) {
   std::set<std::string> names;
-  std::set<int> kinds;
+  std::set<LookupBody*> functions;
   for (const LookupSpec& spec : LookupSpecs()) {
     EXPECT_TRUE(names.insert(spec.name).second) << spec.name;
-    EXPECT_TRUE(kinds.insert(static_cast<int>(spec.kind)).second) << spec.name;
     EXPECT_NE(spec.run, nullptr) << spec.name;
+    EXPECT_TRUE(functions.insert(spec.run).second) << spec.name << " shares its function";
+    EXPECT_NE(std::string(spec.summary), "") << spec.name;
     EXPECT_EQ(FindLookupSpec(spec.name), &spec);
-    EXPECT_EQ(&SpecOf(spec.kind), &spec);
   }
-  EXPECT_EQ(kinds.size(), static_cast<size_t>(LookupKind::kCount));
   EXPECT_EQ(FindLookupSpec("no-such-lookup"), nullptr);
 }
 

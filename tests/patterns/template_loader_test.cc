@@ -188,7 +188,7 @@ TEST_F(TemplateLoaderTest, UnknownLookupListsTheKnownOnesAndGenericNeedsNoSympto
   ASSERT_TRUE(t.ok()) << t.status();
   EXPECT_TRUE(t->symptoms.empty());
   ASSERT_EQ(t->lookups.size(), 1u);
-  EXPECT_EQ(t->lookups[0].kind, LookupKind::kNearestName);
+  EXPECT_STREQ(t->lookups[0].spec->name, "nearest-name");
 }
 
 }  // namespace

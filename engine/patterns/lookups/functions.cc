@@ -5,7 +5,7 @@
 #include "engine/base/concat.h"
 #include "engine/index/function_exits.h"
 #include "engine/index/scope.h"
-#include "engine/patterns/lookup_functions.h"
+#include "engine/patterns/lookups/helpers.h"
 #include "engine/source/signature_edits.h"
 #include "engine/source/syntax.h"
 

@@ -6,7 +6,7 @@
 
 #include "engine/base/concat.h"
 #include "engine/index/scope.h"
-#include "engine/patterns/lookup_functions.h"
+#include "engine/patterns/lookups/helpers.h"
 #include "engine/source/syntax.h"
 
 namespace smallfix {

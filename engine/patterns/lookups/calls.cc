@@ -10,7 +10,7 @@
 #include "engine/index/repo_index.h"
 #include "engine/index/scope.h"
 #include "engine/index/tree_walk.h"
-#include "engine/patterns/lookup_functions.h"
+#include "engine/patterns/lookups/helpers.h"
 #include "engine/source/comma_list.h"
 #include "engine/source/syntax.h"
 

@@ -10,7 +10,7 @@
 #include "engine/base/concat.h"
 #include "engine/base/edit_distance.h"
 #include "engine/index/scope.h"
-#include "engine/patterns/lookup_functions.h"
+#include "engine/patterns/lookups/helpers.h"
 #include "engine/source/syntax.h"
 
 namespace smallfix {

@@ -8,7 +8,7 @@
 #include <tuple>
 
 #include "engine/base/concat.h"
-#include "engine/patterns/lookup_functions.h"
+#include "engine/patterns/lookups/helpers.h"
 #include "engine/source/signature_edits.h"
 #include "engine/source/syntax.h"
 #include "re2/re2.h"

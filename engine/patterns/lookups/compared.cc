@@ -5,7 +5,7 @@
 #include <map>
 
 #include "engine/base/concat.h"
-#include "engine/patterns/lookup_functions.h"
+#include "engine/patterns/lookups/helpers.h"
 #include "engine/source/syntax.h"
 
 namespace smallfix {

@@ -1,5 +1,5 @@
-#ifndef SMALLFIX_ENGINE_PATTERNS_LOOKUPS_H_
-#define SMALLFIX_ENGINE_PATTERNS_LOOKUPS_H_
+#ifndef SMALLFIX_ENGINE_PATTERNS_LOOKUPS_LOOKUP_H_
+#define SMALLFIX_ENGINE_PATTERNS_LOOKUPS_LOOKUP_H_
 
 #include <tree_sitter/api.h>
 
@@ -35,29 +35,26 @@ using LookupArgs = std::map<std::string, std::string>;
 // holds, NotFound (with the reason) when it does not and the match is dropped. A look-up
 // with several answers (the names nearest to one, the other comparison operators) binds
 // the first in `state` and appends a copy of `state` for each further one to `more`.
-using LookupFn = absl::Status (*)(const LookupArgs& args, const MatchContext& context,
-                                  MatchState& state, std::vector<MatchState>& more);
+using LookupBody = absl::Status(const LookupArgs& args, const MatchContext& context,
+                                MatchState& state, std::vector<MatchState>& more);
 
 // A context look-up that templates name in `context:`: its YAML name, the arguments it
-// takes, the placeholders (or nodes) it binds, and the function that answers it. The
-// loader and the matcher read this one table.
+// takes, the placeholders (or nodes) it binds, and the function that answers it.
 struct LookupSpec {
-  LookupKind kind;
   const char* name;
   std::vector<const char*> args;
   std::vector<const char*> binds;
-  LookupFn run;
+  LookupBody* run;
   const char* summary;
+  // `scan` indexes the repo first for a template with this look-up: its answer needs to be
+  // sure what a call reaches. Other look-ups that read the index go without it in a scan.
+  bool index_in_scan = false;
 };
+// Every look-up, one row each (lookups/table.cc): the only registry.
 const std::vector<LookupSpec>& LookupSpecs();
-// The spec named `name` in YAML, or nullptr.
+// The row named `name` in YAML, or nullptr.
 const LookupSpec* FindLookupSpec(std::string_view name);
-const LookupSpec& SpecOf(LookupKind kind);
-
-// Runs one look-up (see LookupFn).
-absl::Status RunLookup(LookupKind kind, const LookupArgs& args, const MatchContext& context,
-                       MatchState& state, std::vector<MatchState>& more);
 
 }  // namespace smallfix
 
-#endif  // SMALLFIX_ENGINE_PATTERNS_LOOKUPS_H_
+#endif  // SMALLFIX_ENGINE_PATTERNS_LOOKUPS_LOOKUP_H_

@@ -13,7 +13,7 @@
 #include "engine/index/scope.h"
 #include "engine/index/tree_walk.h"
 #include "engine/index/undefined_names.h"
-#include "engine/patterns/lookup_functions.h"
+#include "engine/patterns/lookups/helpers.h"
 #include "engine/source/signature_edits.h"
 #include "engine/source/syntax.h"
 

@@ -8,7 +8,7 @@
 #include "engine/base/concat.h"
 #include "engine/index/imports.h"
 #include "engine/index/repo_index.h"
-#include "engine/patterns/lookup_functions.h"
+#include "engine/patterns/lookups/helpers.h"
 #include "engine/source/syntax.h"
 
 namespace smallfix {
