@@ -183,6 +183,19 @@ class RepoIndex {
   std::vector<const FunctionInfo*> GuessMethod(std::string_view name, std::string_view module,
                                                const Imports& imports) const;
   std::vector<const FunctionInfo*> ToPointers(const std::vector<int>& indices) const;
+  // ResolveCallTarget's steps (resolve_call.cc): where the call stands (its module, the
+  // imports it sees, the method it is in), then a call of a name or of an attribute.
+  struct CallSite;
+  CallSite CallSiteOf(const Document& document, TSNode call) const;
+  CallTarget ResolveNameCall(const Document& document, const CallSite& site,
+                             std::string_view name) const;
+  CallTarget ResolveAttributeCall(const Document& document, const CallSite& site,
+                                  TSNode function) const;
+  // A class's __init__, or a method looked up from `start` in its method order.
+  CallTarget InClass(int start, std::vector<int> found, CallTarget::Via via) const;
+  // A name or attribute the index resolved: a def (of a module, or of a class: unbound) or a
+  // class.
+  CallTarget TargetCallees(const Target& target, int owner_class) const;
 
   std::string package_prefix_;
   std::vector<FunctionInfo> functions_;

@@ -55,129 +55,153 @@ std::vector<const FunctionInfo*> RepoIndex::ResolveCall(const Document& document
   return ResolveCallTarget(document, call).functions;
 }
 
-CallTarget RepoIndex::ResolveCallTarget(const Document& document, TSNode call) const {
+struct RepoIndex::CallSite {
+  std::string module_name;
+  const Module* module = nullptr;  // null: a file outside the index
+  Imports imports;                 // the imports the call sees
+  std::vector<TSNode> functions;   // the defs around the call, innermost first
+  int class_index = -1;            // the class of the method the call is in
+  std::string self_name;           // the name the method's first parameter goes by
+  bool in_classmethod = false;
+};
+
+CallTarget RepoIndex::InClass(int start, std::vector<int> found, CallTarget::Via via) const {
+  CallTarget target;
+  target.functions = ToPointers(found);
+  target.via = via;
+  target.certain = !found.empty() && PlainPathTo(start, ClassIndexOf(functions_[found.front()]));
+  return target;
+}
+
+CallTarget RepoIndex::TargetCallees(const Target& target, int owner_class) const {
   using Via = CallTarget::Via;
-  CallTarget none;
-  if (!IsType(call, "call")) return none;
-  // A class's __init__, or a method looked up from `start` in its method order.
-  auto in_class = [&](int start, std::vector<int> found, Via via) {
-    CallTarget target;
-    target.functions = ToPointers(found);
-    target.via = via;
-    target.certain = !found.empty() && PlainPathTo(start, ClassIndexOf(functions_[found.front()]));
-    return target;
-  };
-  auto constructor = [&](int class_index) {
-    return in_class(class_index, FindMethodIndices(class_index, "__init__", false),
-                    Via::kConstructor);
-  };
-  // A name or attribute the index resolved: a def (of a module, or of a class: unbound) or a class.
-  auto callees = [&](const Target& target, int owner_class) {
-    if (target.kind == Target::Kind::kClass) return constructor(target.class_index);
-    if (target.kind != Target::Kind::kFunctions) return none;
-    if (owner_class >= 0) return in_class(owner_class, target.functions, Via::kClassAttribute);
-    CallTarget found;
-    found.functions = ToPointers(target.functions);
-    found.via = Via::kFunction;
-    found.certain = !found.functions.empty();
-    return found;
-  };
-  TSNode function = Field(call, "function");
+  if (target.kind == Target::Kind::kClass) {
+    return InClass(target.class_index, FindMethodIndices(target.class_index, "__init__", false),
+                   Via::kConstructor);
+  }
+  if (target.kind != Target::Kind::kFunctions) return CallTarget();
+  if (owner_class >= 0) return InClass(owner_class, target.functions, Via::kClassAttribute);
+  CallTarget found;
+  found.functions = ToPointers(target.functions);
+  found.via = Via::kFunction;
+  found.certain = !found.functions.empty();
+  return found;
+}
+
+RepoIndex::CallSite RepoIndex::CallSiteOf(const Document& document, TSNode call) const {
+  CallSite site;
   const size_t byte = ts_node_start_byte(call);
-  const std::string module_name = ModuleNameOf(document.path());
+  site.module_name = ModuleNameOf(document.path());
   const bool is_package = IsPackageInit(document.path());
-  const Module* module = nullptr;
-  if (auto it = module_by_name_.find(module_name); it != module_by_name_.end()) {
-    module = &modules_[it->second];
+  if (auto it = module_by_name_.find(site.module_name); it != module_by_name_.end()) {
+    site.module = &modules_[it->second];
   }
 
   // The imports the call sees, read from the document itself (it may be newer than the
   // index): an import in an enclosing def shadows one at the top.
-  Imports imports;
   StringMap<size_t> scope_of;
-  for (ImportBinding& binding : ImportsOf(document, module_name, is_package)) {
+  for (ImportBinding& binding : ImportsOf(document, site.module_name, is_package)) {
     if (byte < binding.scope_start || byte > binding.scope_end) continue;
     if (binding.name == "*") {
-      imports.stars.push_back(binding.module);
+      site.imports.stars.push_back(binding.module);
       continue;
     }
     auto [it, inserted] = scope_of.emplace(binding.local_name, binding.scope_start);
     if (!inserted && it->second > binding.scope_start) continue;
     it->second = binding.scope_start;
-    imports.named.insert_or_assign(binding.local_name, std::move(binding));
+    site.imports.named.insert_or_assign(binding.local_name, std::move(binding));
   }
 
   // The method the call is in (through nested defs: `self` is a closure there), its class
   // and the name its first parameter goes by.
-  const std::vector<TSNode> functions = EnclosingFunctions(call);
-  int class_index = -1;
-  std::string self_name;
-  bool in_classmethod = false;
-  for (TSNode enclosing : functions) {
+  site.functions = EnclosingFunctions(call);
+  for (TSNode enclosing : site.functions) {
     TSNode cls = ClassOfMethod(enclosing);
     if (ts_node_is_null(cls)) continue;
-    class_index = FindClassIndex(module, QualnameOf(document, cls));
-    if (class_index < 0) {
+    site.class_index = FindClassIndex(site.module, QualnameOf(document, cls));
+    if (site.class_index < 0) {
       // A file outside the index: a class of that name, if only one has it.
       auto it = classes_by_name_.find(document.NodeText(Field(cls, "name")));
-      if (it != classes_by_name_.end() && it->second.size() == 1) class_index = it->second[0];
+      if (it != classes_by_name_.end() && it->second.size() == 1) site.class_index = it->second[0];
     }
     const std::vector<Parameter> params = Parameters(document, enclosing);
     if (!HasDecorator(document, enclosing, "staticmethod") && !params.empty() &&
         params.front().kind != Parameter::Kind::kVarPositional) {
-      self_name = params.front().name;
-      in_classmethod = HasDecorator(document, enclosing, "classmethod");
+      site.self_name = params.front().name;
+      site.in_classmethod = HasDecorator(document, enclosing, "classmethod");
     }
     break;
   }
+  return site;
+}
 
+CallTarget RepoIndex::ResolveCallTarget(const Document& document, TSNode call) const {
+  if (!IsType(call, "call")) return CallTarget();
+  const CallSite site = CallSiteOf(document, call);
+  TSNode function = Field(call, "function");
   if (IsType(function, "identifier")) {
-    const std::string_view name = document.NodeText(function);
-    // cls(...) in a classmethod; self(...) is __call__, not __init__.
-    if (name == self_name && class_index >= 0)
-      return in_classmethod ? constructor(class_index) : none;
-    // An import inside the def shadows the module's own def of that name.
-    if (auto it = imports.named.find(name); it != imports.named.end() && !it->second.top_level) {
-      return callees(ResolveImport(it->second, 1), -1);
-    }
-    for (TSNode enclosing : functions) {
-      const std::string local = Concat(QualnameOf(document, enclosing), ".<locals>.", name);
-      if (module == nullptr) break;
-      if (auto it = module->functions.find(local); it != module->functions.end()) {
-        return callees(Target{Target::Kind::kFunctions, "", it->second, -1}, -1);
-      }
-      if (int nested = FindClassIndex(module, local); nested >= 0) return constructor(nested);
-    }
-    return callees(ResolveName(module, name, imports, 0), -1);
+    return ResolveNameCall(document, site, document.NodeText(function));
   }
-  if (!IsType(function, "attribute")) return none;
+  if (!IsType(function, "attribute")) return CallTarget();
+  return ResolveAttributeCall(document, site, function);
+}
 
+CallTarget RepoIndex::ResolveNameCall(const Document& document, const CallSite& site,
+                                      std::string_view name) const {
+  // cls(...) in a classmethod; self(...) is __call__, not __init__.
+  if (name == site.self_name && site.class_index >= 0) {
+    return site.in_classmethod
+               ? TargetCallees(Target{Target::Kind::kClass, "", {}, site.class_index}, -1)
+               : CallTarget();
+  }
+  // An import inside the def shadows the module's own def of that name.
+  if (auto it = site.imports.named.find(name);
+      it != site.imports.named.end() && !it->second.top_level) {
+    return TargetCallees(ResolveImport(it->second, 1), -1);
+  }
+  for (TSNode enclosing : site.functions) {
+    const std::string local = Concat(QualnameOf(document, enclosing), ".<locals>.", name);
+    if (site.module == nullptr) break;
+    if (auto it = site.module->functions.find(local); it != site.module->functions.end()) {
+      return TargetCallees(Target{Target::Kind::kFunctions, "", it->second, -1}, -1);
+    }
+    if (int nested = FindClassIndex(site.module, local); nested >= 0) {
+      return TargetCallees(Target{Target::Kind::kClass, "", {}, nested}, -1);
+    }
+  }
+  return TargetCallees(ResolveName(site.module, name, site.imports, 0), -1);
+}
+
+CallTarget RepoIndex::ResolveAttributeCall(const Document& document, const CallSite& site,
+                                           TSNode function) const {
+  using Via = CallTarget::Via;
   TSNode object = Field(function, "object");
   const std::string_view attribute = document.NodeText(Field(function, "attribute"));
   // super().m(...) and super(Cls, self).m(...)
   if (IsType(object, "call") && document.NodeText(Field(object, "function")) == "super") {
-    int start = class_index;
+    int start = site.class_index;
     const std::vector<TSNode> args = NamedChildrenSkippingComments(Field(object, "arguments"));
     if (!args.empty()) {
-      Target named = ResolveDotted(module, document.NodeText(args.front()), 0);
+      Target named = ResolveDotted(site.module, document.NodeText(args.front()), 0);
       if (named.kind == Target::Kind::kClass) start = named.class_index;
     }
-    if (start < 0) return none;
-    return in_class(start, FindMethodIndices(start, attribute, /*skip_self=*/true), Via::kSuper);
+    if (start < 0) return CallTarget();
+    return InClass(start, FindMethodIndices(start, attribute, /*skip_self=*/true), Via::kSuper);
   }
   // self.m(...) and cls.m(...)
-  if (IsType(object, "identifier") && document.NodeText(object) == self_name && class_index >= 0) {
-    return in_class(class_index, FindMethodIndices(class_index, attribute, false),
-                    in_classmethod ? Via::kClassAttribute : Via::kBoundMethod);
+  if (IsType(object, "identifier") && document.NodeText(object) == site.self_name &&
+      site.class_index >= 0) {
+    return InClass(site.class_index, FindMethodIndices(site.class_index, attribute, false),
+                   site.in_classmethod ? Via::kClassAttribute : Via::kBoundMethod);
   }
   // mod.f(...), pkg.mod.f(...), Cls.m(...)
   const std::vector<std::string_view> parts = DottedParts(document, object);
   if (!parts.empty()) {
     bool local = false;  // a local class: `Cls.m(...)` with Cls defined in the def
     Target target;
-    for (TSNode enclosing : functions) {
+    for (TSNode enclosing : site.functions) {
       const int nested = FindClassIndex(
-          module, Concat(QualnameOf(document, enclosing), ".<locals>.", parts.front()));
+          site.module, Concat(QualnameOf(document, enclosing), ".<locals>.", parts.front()));
       if (nested >= 0) {
         target.kind = Target::Kind::kClass;
         target.class_index = nested;
@@ -186,22 +210,22 @@ CallTarget RepoIndex::ResolveCallTarget(const Document& document, TSNode call) c
       }
     }
     if (!local) {
-      auto it = imports.named.find(parts.front());
-      target = it != imports.named.end() && !it->second.top_level
+      auto it = site.imports.named.find(parts.front());
+      target = it != site.imports.named.end() && !it->second.top_level
                    ? ResolveImport(it->second, 1)
-                   : ResolveName(module, parts.front(), imports, 0);
+                   : ResolveName(site.module, parts.front(), site.imports, 0);
     }
     for (size_t i = 1; i < parts.size() && target.kind != Target::Kind::kNone; ++i) {
       target = ResolveAttribute(target, parts[i], 0);
     }
-    if (target.kind == Target::Kind::kExternal) return none;
+    if (target.kind == Target::Kind::kExternal) return CallTarget();
     if (target.kind != Target::Kind::kNone) {
-      return callees(ResolveAttribute(target, attribute, 0),
-                     target.kind == Target::Kind::kClass ? target.class_index : -1);
+      return TargetCallees(ResolveAttribute(target, attribute, 0),
+                           target.kind == Target::Kind::kClass ? target.class_index : -1);
     }
   }
   CallTarget guess;
-  guess.functions = GuessMethod(attribute, module_name, imports);
+  guess.functions = GuessMethod(attribute, site.module_name, site.imports);
   guess.via = guess.functions.empty() ? Via::kNone : Via::kGuess;
   return guess;
 }

@@ -41,25 +41,23 @@ struct PastedForms::Patterns {
 PastedForms::PastedForms() : patterns_(std::make_unique<Patterns>()) {}
 PastedForms::~PastedForms() = default;
 
-void PastedForms::Rewrite(int stream, std::string_view text, std::vector<std::string>* out) {
+// rich's traceback panel: its corners and rows.
+bool PastedForms::RewriteRich(State& state, std::string_view trimmed,
+                              std::vector<std::string>* out) {
   const Patterns& p = *patterns_;
-  State& state = states_[stream];
-  const std::string_view trimmed = Trim(text);
   std::string a, b, c;
-
-  // rich: the panel's corners and rows.
   if (trimmed.starts_with("╭")) {
     if (trimmed.find("Traceback") != std::string_view::npos) {
       state.in_box = true;
       state.fragment.clear();
       used_ = true;
       out->emplace_back(kHeader);
-      return;
+      return true;
     }
   } else if (trimmed.starts_with("╰")) {
     if (state.in_box) {
       state.in_box = false;
-      return;
+      return true;
     }
   } else if (state.in_box && trimmed.starts_with("│")) {
     std::string_view row = trimmed.substr(std::string_view("│").size());
@@ -67,12 +65,12 @@ void PastedForms::Rewrite(int stream, std::string_view text, std::vector<std::st
     row = Trim(row);
     if (row.empty()) {  // spacing rows end a frame header
       state.fragment.clear();
-      return;
+      return true;
     }
     if (RE2::FullMatch(row, p.rich_source)) {
       state.fragment.clear();
       out->push_back("    " + std::string(row));  // source context: indented like Python's
-      return;
+      return true;
     }
     // A frame header, possibly wrapped over rows: inside the path, inside "in", or before
     // the function name (rich wraps at spaces when it can, else anywhere).
@@ -81,15 +79,63 @@ void PastedForms::Rewrite(int stream, std::string_view text, std::vector<std::st
       if (RE2::FullMatch(header, p.rich_frame, &a, &b, &c) && !a.empty()) {
         out->push_back(Frame(a, b, c));
         state.fragment.clear();
-        return;
+        return true;
       }
       if (state.fragment.empty()) break;
     }
     state.fragment.append(row);
     if (state.fragment.size() > 1024) state.fragment.clear();  // not a frame header
-    return;
+    return true;
   }
+  return false;
+}
 
+// IPython's and Colab's tracebacks (lines that start at the margin).
+bool PastedForms::RewriteIPython(State& state, std::string_view text,
+                                 std::vector<std::string>* out) {
+  const Patterns& p = *patterns_;
+  std::string a, b, c;
+  if (RE2::FullMatch(text, p.ipython_header)) {
+    used_ = true;
+    state.pending_path.clear();
+    out->emplace_back(kHeader);
+    return true;
+  }
+  if (text.starts_with("Cell In") && RE2::FullMatch(text, p.ipython_cell, &b)) {
+    used_ = true;
+    out->push_back(Frame("<ipython-cell>", b, "<module>"));
+    return true;
+  }
+  if (text.starts_with("File ") && text.size() > 5 && text[5] != '"' &&
+      RE2::FullMatch(text, p.ipython_file, &a, &b, &c)) {
+    used_ = true;
+    out->push_back(Frame(a, b, c));
+    return true;
+  }
+  if ((text[0] == '[' && RE2::FullMatch(text, p.colab, &a, &c)) ||
+      (text.find(".py in ") != std::string_view::npos || text.starts_with("<ipython-input")) &&
+          RE2::FullMatch(text, p.ipython_old, &a, &c)) {
+    used_ = true;
+    state.pending_path = a;
+    state.pending_function = c;
+    return true;
+  }
+  if (text[0] == '-' && RE2::FullMatch(text, p.marker, &b, &c)) {
+    if (!state.pending_path.empty()) {
+      out->push_back(Frame(state.pending_path, b, state.pending_function));
+      state.pending_path.clear();
+    }
+    out->push_back("    " + std::string(Trim(c)));
+    return true;
+  }
+  return false;
+}
+
+void PastedForms::Rewrite(int stream, std::string_view text, std::vector<std::string>* out) {
+  const Patterns& p = *patterns_;
+  State& state = states_[stream];
+  const std::string_view trimmed = Trim(text);
+  if (RewriteRich(state, trimmed, out)) return;
   // loguru marks the innermost frame with "> ".
   if (trimmed.starts_with("> File \"")) {
     used_ = true;
@@ -104,41 +150,8 @@ void PastedForms::Rewrite(int stream, std::string_view text, std::vector<std::st
     return;
   }
 
-  // IPython and Colab.
-  if (!text.empty() && text[0] != ' ' && text[0] != '\t') {
-    if (RE2::FullMatch(text, p.ipython_header)) {
-      used_ = true;
-      state.pending_path.clear();
-      out->emplace_back(kHeader);
-      return;
-    }
-    if (text.starts_with("Cell In") && RE2::FullMatch(text, p.ipython_cell, &b)) {
-      used_ = true;
-      out->push_back(Frame("<ipython-cell>", b, "<module>"));
-      return;
-    }
-    if (text.starts_with("File ") && text.size() > 5 && text[5] != '"' &&
-        RE2::FullMatch(text, p.ipython_file, &a, &b, &c)) {
-      used_ = true;
-      out->push_back(Frame(a, b, c));
-      return;
-    }
-    if ((text[0] == '[' && RE2::FullMatch(text, p.colab, &a, &c)) ||
-        (text.find(".py in ") != std::string_view::npos || text.starts_with("<ipython-input")) &&
-            RE2::FullMatch(text, p.ipython_old, &a, &c)) {
-      used_ = true;
-      state.pending_path = a;
-      state.pending_function = c;
-      return;
-    }
-    if (text[0] == '-' && RE2::FullMatch(text, p.marker, &b, &c)) {
-      if (!state.pending_path.empty()) {
-        out->push_back(Frame(state.pending_path, b, state.pending_function));
-        state.pending_path.clear();
-      }
-      out->push_back("    " + std::string(Trim(c)));
-      return;
-    }
+  if (!text.empty() && text[0] != ' ' && text[0] != '\t' && RewriteIPython(state, text, out)) {
+    return;
   }
   out->emplace_back(text);
 }

@@ -45,6 +45,9 @@ class PastedForms {
     std::string pending_path;
     std::string pending_function;
   };
+  // Each rewrites its printer's lines; false when `text` is none of them.
+  bool RewriteRich(State& state, std::string_view trimmed, std::vector<std::string>* out);
+  bool RewriteIPython(State& state, std::string_view text, std::vector<std::string>* out);
 
   std::unique_ptr<const Patterns> patterns_;
   std::map<int, State> states_;

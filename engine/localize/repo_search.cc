@@ -161,7 +161,10 @@ std::vector<SearchHit> RepoSearch::Callers(std::string_view function_view, size_
   return hits;
 }
 
-std::vector<SearchHit> RepoSearch::ForSymptom(const Symptom& symptom, size_t max_hits) {
+namespace {
+
+// The probes for what the symptom names: patterns of lines that may be its site, best first.
+std::vector<Probe> ProbesFor(const Symptom& symptom) {
   std::vector<Probe> probes;
   const std::string& type = symptom.exception_type;
   const std::string& message = symptom.message;
@@ -228,6 +231,28 @@ std::vector<SearchHit> RepoSearch::ForSymptom(const Symptom& symptom, size_t max
                       absl::StrCat("mentions '", b, "'")});
   }
 
+  return probes;
+}
+
+// Whether the statement at lines[i] (that line, and the next ones while its brackets are
+// open, at most 8) matches `pattern`.
+bool StatementMatches(const std::vector<std::string_view>& lines, size_t i, const RE2& pattern) {
+  int open = 0;
+  for (size_t j = i; j < lines.size() && j < i + 8; ++j) {
+    if (RE2::PartialMatch(re2::StringPiece(lines[j].data(), lines[j].size()), pattern)) {
+      return true;
+    }
+    for (char c : lines[j])
+      open += (c == '(' || c == '[' || c == '{') - (c == ')' || c == ']' || c == '}');
+    if (open <= 0) break;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<SearchHit> RepoSearch::ForSymptom(const Symptom& symptom, size_t max_hits) {
+  const std::vector<Probe> probes = ProbesFor(symptom);
   std::vector<SearchHit> hits;
   for (const Probe& probe : probes) {
     const RE2 pattern(probe.pattern);
@@ -243,17 +268,7 @@ std::vector<SearchHit> RepoSearch::ForSymptom(const Symptom& symptom, size_t max
         if (!RE2::PartialMatch(line, pattern)) continue;
         double weight = probe.weight;
         if (stronger) {
-          // The statement: this line, and the next ones while its brackets are open.
-          bool strong = false;
-          int open = 0;
-          for (size_t j = i; j < lines.size() && j < i + 8 && !strong; ++j) {
-            strong =
-                RE2::PartialMatch(re2::StringPiece(lines[j].data(), lines[j].size()), *stronger);
-            for (char c : lines[j])
-              open += (c == '(' || c == '[' || c == '{') - (c == ')' || c == ']' || c == '}');
-            if (open <= 0) break;
-          }
-          if (!strong) weight *= probe.weaker;
+          if (!StatementMatches(lines, i, *stronger)) weight *= probe.weaker;
         }
         if (PathMapper::IsTestFile(file)) weight *= 0.3;
         hits.push_back({file, static_cast<int>(i) + 1, weight, probe.why});

@@ -32,7 +32,7 @@ struct RepoFrame {
 };
 
 struct Candidate {
-  const Trace* trace = nullptr;
+  const Trace *trace = nullptr;
   Symptom symptom;
   std::vector<RepoFrame> frames;  // innermost first
   bool launcher = false;
@@ -49,21 +49,25 @@ constexpr double kTestFrameFactor = 0.2;
 // Traces after the primary one.
 constexpr double kOtherTraceBase = 0.6;
 constexpr double kOtherTraceDecay = 0.8;
-// With coverage, the traceback ranking keeps most of the weight: it names the failing
-// statement, coverage only says which lines failing tests run more than passing ones.
+// With coverage, the traceback ranking keeps most of the weight: it names the
+// failing statement, coverage only says which lines failing tests run more than
+// passing ones.
 constexpr double kTraceWeight = 0.7;
-// Another package's installed copy that the repo vendors: kept, below the repo's own frames.
+// Another package's installed copy that the repo vendors: kept, below the
+// repo's own frames.
 constexpr double kOtherPackageFactor = 0.5;
 // Sites found by searching the repo's text rank below every frame.
 constexpr double kSearchBase = 0.3;
 constexpr double kSearchDecay = 0.9;
 // The caller that passed a wrong object, relative to the top site.
 constexpr double kCallerFactor = 0.9;
-// The repo class an error message names (named_class.h), when no frame of the repo's own
-// code is printed: above the text search and test frames, below any frame of the repo.
+// The repo class an error message names (named_class.h), when no frame of the
+// repo's own code is printed: above the text search and test frames, below any
+// frame of the repo.
 constexpr double kNamedClassBase = 0.5;
 constexpr double kNamedClassDecay = 0.95;
-// ... and below the text search when another class has the attribute (a wrong object).
+// ... and below the text search when another class has the attribute (a wrong
+// object).
 constexpr double kNamedClassBehindSearch = 0.25;
 
 std::string_view LastPart(std::string_view type) {
@@ -81,11 +85,12 @@ bool IsLauncherException(std::string_view exception_type) {
 
 namespace {
 
-// For "'T' object has no attribute 'a'": the parameter of the top site's function whose
-// attribute the statement reads, and that function's name; nullopt when the statement reads
-// `a` from something else (self, a local, a global).
-std::optional<std::string> WrongObjectFunction(const Symptom& symptom, const Site& top,
-                                               RepoSearch& search) {
+// For "'T' object has no attribute 'a'": the parameter of the top site's
+// function whose attribute the statement reads, and that function's name;
+// nullopt when the statement reads `a` from something else (self, a local, a
+// global).
+std::optional<std::string> WrongObjectFunction(const Symptom &symptom, const Site &top,
+                                               RepoSearch &search) {
   if (LastPart(symptom.exception_type) != "AttributeError") return std::nullopt;
   std::string type, attr;
   if (!RE2::PartialMatch(symptom.message, R"re(^'([\w.]+)' object has no attribute '(\w+)')re",
@@ -110,19 +115,20 @@ std::optional<std::string> WrongObjectFunction(const Symptom& symptom, const Sit
   return std::nullopt;
 }
 
-// A RecursionError blames the cycle its frames repeat: the frame whose call to guard
-// (recursion_cycle.h) first, then the turn's other repo frames, then the rest as printed.
-void PutCycleFirst(const Trace& trace, std::vector<RepoFrame>& frames) {
+// A RecursionError blames the cycle its frames repeat: the frame whose call to
+// guard (recursion_cycle.h) first, then the turn's other repo frames, then the
+// rest as printed.
+void PutCycleFirst(const Trace &trace, std::vector<RepoFrame> &frames) {
   if (!IsRecursionFailure(trace.exception_type, trace.message)) return;
   const std::optional<RecursionCycle> cycle = FindRecursionCycle(trace.frames);
   if (!cycle) return;
   std::vector<bool> in_repo(trace.frames.size(), false);
-  for (const RepoFrame& frame : frames) in_repo[frame.raw] = !frame.test && !frame.other_package;
+  for (const RepoFrame &frame : frames) in_repo[frame.raw] = !frame.test && !frame.other_package;
   const std::optional<size_t> guard = CycleFrameToGuard(trace.frames, *cycle, in_repo);
   if (!guard) return;
-  const TraceFrame& guarded = trace.frames[*guard];
-  auto rank = [&](const RepoFrame& frame) {
-    const TraceFrame& printed = trace.frames[frame.raw];
+  const TraceFrame &guarded = trace.frames[*guard];
+  auto rank = [&](const RepoFrame &frame) {
+    const TraceFrame &printed = trace.frames[frame.raw];
     if (SameFrame(printed, guarded)) return 0;
     return std::any_of(cycle->turn.begin(), cycle->turn.end(),
                        [&](size_t i) { return SameFrame(printed, trace.frames[i]); })
@@ -130,14 +136,14 @@ void PutCycleFirst(const Trace& trace, std::vector<RepoFrame>& frames) {
                : 2;
   };
   std::stable_sort(frames.begin(), frames.end(),
-                   [&](const RepoFrame& a, const RepoFrame& b) { return rank(a) < rank(b); });
+                   [&](const RepoFrame &a, const RepoFrame &b) { return rank(a) < rank(b); });
 }
 
-// An argument check raised by a repo wrapper blames the repo caller that passed the value
-// (argument_check.h): it moves before the wrapper's frames.
-void PutCallerFirst(const Symptom& symptom, std::vector<RepoFrame>& frames, RepoSearch& search) {
+// An argument check raised by a repo wrapper blames the repo caller that passed
+// the value (argument_check.h): it moves before the wrapper's frames.
+void PutCallerFirst(const Symptom &symptom, std::vector<RepoFrame> &frames, RepoSearch &search) {
   auto first = std::find_if(frames.begin(), frames.end(),
-                            [](const RepoFrame& f) { return !f.other_package; });
+                            [](const RepoFrame &f) { return !f.other_package; });
   if (first == frames.end()) return;
   std::vector<FramePlace> places;
   for (auto it = first; it != frames.end() && !it->other_package; ++it)
@@ -146,41 +152,114 @@ void PutCallerFirst(const Symptom& symptom, std::vector<RepoFrame>& frames, Repo
   if (caller) std::rotate(first, first + static_cast<long>(*caller), first + *caller + 1);
 }
 
-// The listed site at file:line, or a new one there with the failure's symptom: a text-search
-// hit that a frame or an earlier search already named keeps its one entry.
-Site& SiteAt(const std::string& file, int line,
-             std::map<std::pair<std::string, int>, size_t>& index, Localization& result) {
+
+}  // namespace
+
+namespace {
+
+// Sites by (file, line): where each is in the result's list.
+using SiteIndex = std::map<std::pair<std::string, int>, size_t>;
+
+// The candidate of one trace: its symptom and its frames in the repo, innermost
+// first.
+Candidate CandidateOf(const Trace &trace, const std::string &hang_evidence,
+                      const PathMapper &mapper, SourceFacts &facts, RepoSearch *search) {
+  Candidate candidate;
+  candidate.trace = &trace;
+  if (trace.kind == TraceKind::kStackDump) {
+    candidate.symptom = HangSymptom(
+        hang_evidence.empty() ? "stack dump of a process that did not finish" : hang_evidence);
+  } else {
+    candidate.symptom = ClassifySymptom(trace.exception_type, trace.message);
+  }
+  candidate.launcher = IsLauncherException(trace.exception_type);
+  candidate.printed_warning = trace.form == "warning";
+  candidate.secondary = SecondaryLevel(candidate.symptom);
+  for (auto frame = trace.frames.rbegin(); frame != trace.frames.rend(); ++frame) {
+    std::optional<std::string> file = mapper.Map(frame->path);
+    if (!file) continue;
+    const bool test = PathMapper::IsTestFile(*file);
+    candidate.frames.push_back({*file, frame->line, frame->function, test,
+                                mapper.IsOtherPackage(frame->path, *file),
+                                static_cast<size_t>(trace.frames.rend() - frame - 1)});
+    candidate.reach = std::max(candidate.reach, test ? 1 : 2);
+  }
+  // Frames in other packages' installed copies follow the repo's own frames.
+  std::stable_partition(candidate.frames.begin(), candidate.frames.end(),
+                        [](const RepoFrame &f) { return !f.other_package; });
+  // A warning raised as an error (-W error) is raised inside `warnings.warn`'s
+  // caller, but the statement to change is the one the warning is about: the
+  // next frame out.
+  if (search != nullptr && !candidate.printed_warning &&
+      LastPart(trace.exception_type).ends_with("Warning")) {
+    auto first = std::find_if(candidate.frames.begin(), candidate.frames.end(),
+                              [](const RepoFrame &f) { return !f.test; });
+    if (first != candidate.frames.end() && first + 1 != candidate.frames.end()) {
+      std::optional<std::string> text = search->Line(first->file, first->line);
+      if (text && text->find("warn(") != std::string::npos) std::iter_swap(first, first + 1);
+    }
+  }
+  PutCycleFirst(trace, candidate.frames);
+  if (search != nullptr) PutCallerFirst(candidate.symptom, candidate.frames, *search);
+  for (const RepoFrame &frame : candidate.frames) {
+    if (frame.test) continue;
+    if (std::optional<StatementFacts> at = facts.At(frame.file, frame.line)) {
+      candidate.under_rank_condition = at->under_rank_condition;
+    }
+    break;
+  }
+  return candidate;
+}
+
+// Best first; see the header for why each key is there.
+void SortCandidates(std::vector<Candidate> &candidates) {
+  std::stable_sort(
+      candidates.begin(), candidates.end(), [](const Candidate &a, const Candidate &b) {
+        auto key = [](const Candidate &c) {
+          return std::make_tuple(!c.launcher, !c.printed_warning, !c.trace->superseded,
+                                 -c.secondary, c.reach, c.secondary == 1 && c.under_rank_condition,
+                                 !c.trace->truncated, c.trace->order);
+        };
+        return key(a) > key(b);
+      });
+}
+
+// The site at (file, line), added with `function` and the symptom when it is
+// new.
+Site &SiteAt(const std::string &file, int line, const std::string &function, const Symptom &symptom,
+             Localization &result, SiteIndex &index) {
   auto [it, inserted] = index.emplace(std::make_pair(file, line), result.sites.size());
   if (inserted) {
     Site site;
     site.file = file;
     site.line = line;
-    site.symptom = result.symptom.Text();
-    site.symptom_class = result.symptom.symptom_class;
+    site.function = function;
+    site.symptom = symptom.Text();
+    site.symptom_class = symptom.symptom_class;
     result.sites.push_back(std::move(site));
   }
   return result.sites[it->second];
 }
 
-// Sites in a repo class that the message names, when no frame of the repo's own code is
-// printed (named_class.h); notes say why.
-void AddNamedClassSites(RepoSearch& search, const LocalizeOptions& options,
-                        std::map<std::pair<std::string, int>, size_t>& index,
-                        Localization& result) {
+// Sites in a repo class that the message names, when no frame of the repo's own
+// code is printed (named_class.h); notes say why.
+void AddNamedClassSites(RepoSearch &search, const LocalizeOptions &options,
+                        SiteIndex &index, Localization &result) {
   const std::optional<NamedClass> named = ClassNamedBy(result.symptom);
   if (!named) return;
   const std::vector<SearchHit> hits =
       NamedClassSites(*named, search, static_cast<size_t>(std::max(options.max_sites, 1)));
   const bool elsewhere = AnotherClassHasAttribute(*named, search);
   double score = elsewhere ? kNamedClassBehindSearch : kNamedClassBase;
-  for (const SearchHit& hit : hits) {
-    Site& site = SiteAt(hit.file, hit.line, index, result);
+  for (const SearchHit &hit : hits) {
+    Site &site = SiteAt(hit.file, hit.line, "", result.symptom, result, index);
     site.score = std::max(site.score, score * hit.weight);
     score *= kNamedClassDecay;
   }
   if (!hits.empty()) {
     result.notes.push_back(absl::StrFormat(
-        "the error names class %s of the repo and no frame of the repo's own code is printed: "
+        "the error names class %s of the repo and no frame of the repo's own "
+        "code is printed: "
         "its definition is a site (%s, line %d: %s)%s",
         named->name, hits.front().file, hits.front().line, hits.front().why,
         elsewhere ? absl::StrFormat("; another class has '%s', so the object may be the wrong "
@@ -190,92 +269,12 @@ void AddNamedClassSites(RepoSearch& search, const LocalizeOptions& options,
   }
 }
 
-}  // namespace
-
-std::optional<Localization> RankSites(const ParsedFailure& parsed, const PathMapper& mapper,
-                                      SourceFacts& facts, const LocalizeOptions& options,
-                                      RepoSearch* search) {
-  const std::string hang_evidence =
-      parsed.hang_lines.empty() ? std::string() : parsed.hang_lines.front();
-  std::vector<Candidate> candidates;
-  std::vector<const Trace*> summaries;
-  for (const Trace& trace : parsed.traces) {
-    if (trace.kind == TraceKind::kSummary) {
-      summaries.push_back(&trace);
-      continue;
-    }
-    Candidate candidate;
-    candidate.trace = &trace;
-    if (trace.kind == TraceKind::kStackDump) {
-      candidate.symptom = HangSymptom(
-          hang_evidence.empty() ? "stack dump of a process that did not finish" : hang_evidence);
-    } else {
-      candidate.symptom = ClassifySymptom(trace.exception_type, trace.message);
-    }
-    candidate.launcher = IsLauncherException(trace.exception_type);
-    candidate.printed_warning = trace.form == "warning";
-    candidate.secondary = SecondaryLevel(candidate.symptom);
-    for (auto frame = trace.frames.rbegin(); frame != trace.frames.rend(); ++frame) {
-      std::optional<std::string> file = mapper.Map(frame->path);
-      if (!file) continue;
-      const bool test = PathMapper::IsTestFile(*file);
-      candidate.frames.push_back({*file, frame->line, frame->function, test,
-                                  mapper.IsOtherPackage(frame->path, *file),
-                                  static_cast<size_t>(trace.frames.rend() - frame - 1)});
-      candidate.reach = std::max(candidate.reach, test ? 1 : 2);
-    }
-    // Frames in other packages' installed copies follow the repo's own frames.
-    std::stable_partition(candidate.frames.begin(), candidate.frames.end(),
-                          [](const RepoFrame& f) { return !f.other_package; });
-    // A warning raised as an error (-W error) is raised inside `warnings.warn`'s caller, but
-    // the statement to change is the one the warning is about: the next frame out.
-    if (search != nullptr && !candidate.printed_warning &&
-        LastPart(trace.exception_type).ends_with("Warning")) {
-      auto first = std::find_if(candidate.frames.begin(), candidate.frames.end(),
-                                [](const RepoFrame& f) { return !f.test; });
-      if (first != candidate.frames.end() && first + 1 != candidate.frames.end()) {
-        std::optional<std::string> text = search->Line(first->file, first->line);
-        if (text && text->find("warn(") != std::string::npos) std::iter_swap(first, first + 1);
-      }
-    }
-    PutCycleFirst(trace, candidate.frames);
-    if (search != nullptr) PutCallerFirst(candidate.symptom, candidate.frames, *search);
-    for (const RepoFrame& frame : candidate.frames) {
-      if (frame.test) continue;
-      if (std::optional<StatementFacts> at = facts.At(frame.file, frame.line)) {
-        candidate.under_rank_condition = at->under_rank_condition;
-      }
-      break;
-    }
-    candidates.push_back(std::move(candidate));
-  }
-
-  // Best first; see the header for why each key is there.
-  std::stable_sort(
-      candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
-        auto key = [](const Candidate& c) {
-          return std::make_tuple(!c.launcher, !c.printed_warning, !c.trace->superseded,
-                                 -c.secondary, c.reach, c.secondary == 1 && c.under_rank_condition,
-                                 !c.trace->truncated, c.trace->order);
-        };
-        return key(a) > key(b);
-      });
-
-  Localization result;
-  if (!candidates.empty()) {
-    result.symptom = candidates.front().symptom;
-  } else if (!summaries.empty()) {
-    result.symptom = ClassifySymptom(summaries.back()->exception_type, summaries.back()->message);
-  } else if (!hang_evidence.empty()) {
-    result.symptom = HangSymptom(hang_evidence);
-  } else {
-    return std::nullopt;
-  }
-
-  // Sites, merged by (file, line).
-  std::map<std::pair<std::string, int>, size_t> index;
+// The sites of the candidates' frames, merged by (file, line), each scored by
+// how far out its frame is and by its trace's place.
+void AddFrameSites(const std::vector<Candidate> &candidates, Localization &result,
+                   SiteIndex &index) {
   int trace_number = 0;
-  for (const Candidate& candidate : candidates) {
+  for (const Candidate &candidate : candidates) {
     if (candidate.launcher) continue;  // never blamed
     const double base =
         trace_number == 0 ? 1.0 : kOtherTraceBase * std::pow(kOtherTraceDecay, trace_number - 1);
@@ -283,28 +282,19 @@ std::optional<Localization> RankSites(const ParsedFailure& parsed, const PathMap
     int outer = 0;
     int outer_test = 0;
     bool in_harness = false;
-    for (const RepoFrame& frame : candidate.frames) {
-      // A repo frame outside (a caller of) a test frame runs the test: a launcher that spawns
-      // it on each rank, a script's main. It is the harness, not the code under test, and
-      // ranks below the test's own frames.
+    for (const RepoFrame &frame : candidate.frames) {
+      // A repo frame outside (a caller of) a test frame runs the test: a
+      // launcher that spawns it on each rank, a script's main. It is the
+      // harness, not the code under test, and ranks below the test's own
+      // frames.
       in_harness |= frame.test && !frame.other_package;
       double score = frame.test ? base * kTestFrameFactor * std::pow(kOuterFrameDecay, outer_test++)
                      : in_harness
                          ? base * kTestFrameFactor * std::pow(kOuterFrameDecay, outer_test++ + 1)
                          : base * std::pow(kOuterFrameDecay, outer++);
       if (frame.other_package) score *= kOtherPackageFactor;
-      const auto key = std::make_pair(frame.file, frame.line);
-      auto [it, inserted] = index.emplace(key, result.sites.size());
-      if (inserted) {
-        Site site;
-        site.file = frame.file;
-        site.line = frame.line;
-        site.function = frame.printed_function;
-        site.symptom = candidate.symptom.Text();
-        site.symptom_class = candidate.symptom.symptom_class;
-        result.sites.push_back(std::move(site));
-      }
-      Site& site = result.sites[it->second];
+      Site &site =
+          SiteAt(frame.file, frame.line, frame.printed_function, candidate.symptom, result, index);
       if (score > site.score) {
         site.score = score;
         site.symptom = candidate.symptom.Text();
@@ -316,91 +306,94 @@ std::optional<Localization> RankSites(const ParsedFailure& parsed, const PathMap
       }
     }
   }
+}
+// Nothing printed points into the repo: the sites are what searching the repo's
+// source for what the message names finds.
+void AddSearchSites(RepoSearch &search, const LocalizeOptions &options, Localization &result,
+                    SiteIndex &index) {
+  const std::vector<SearchHit> hits =
+      search.ForSymptom(result.symptom, static_cast<size_t>(std::max(options.max_sites, 1)));
+  double score = kSearchBase;
+  for (const SearchHit &hit : hits) {
+    if (!index.emplace(std::make_pair(hit.file, hit.line), result.sites.size()).second) continue;
+    Site site;
+    site.file = hit.file;
+    site.line = hit.line;
+    site.score = score * hit.weight;
+    site.symptom = result.symptom.Text();
+    site.symptom_class = result.symptom.symptom_class;
+    result.sites.push_back(std::move(site));
+    score *= kSearchDecay;
+  }
+  if (!hits.empty()) {
+    result.notes.push_back(
+        absl::StrFormat("no frame of the failure lies in the repo: the sites come from "
+                        "searching the repo's "
+                        "source for what the message names (the best %s, line %d: %s); they "
+                        "are less certain "
+                        "than a frame",
+                        hits.front().file, hits.front().line, hits.front().why));
+  } else {
+    result.notes.push_back(
+        "no frame of the failure lies in the repo, and "
+        "searching the repo's source for what "
+        "the message names found nothing");
+  }
+}
 
-  const bool no_frame = result.sites.empty();
-  if (search != nullptr && (candidates.empty() || candidates.front().reach < 2)) {
-    AddNamedClassSites(*search, options, index, result);
-  }
-  if (search != nullptr && no_frame) {
-    // Nothing printed points into the repo: find what the message names in its source.
-    const std::vector<SearchHit> hits =
-        search->ForSymptom(result.symptom, static_cast<size_t>(std::max(options.max_sites, 1)));
-    double score = kSearchBase;
-    for (const SearchHit& hit : hits) {
-      if (!index.emplace(std::make_pair(hit.file, hit.line), result.sites.size()).second) continue;
-      Site site;
-      site.file = hit.file;
-      site.line = hit.line;
-      site.score = score * hit.weight;
-      site.symptom = result.symptom.Text();
-      site.symptom_class = result.symptom.symptom_class;
-      result.sites.push_back(std::move(site));
-      score *= kSearchDecay;
-    }
-    if (!hits.empty()) {
-      result.notes.push_back(absl::StrFormat(
-          "no frame of the failure lies in the repo: the sites come from searching the repo's "
-          "source for what the message names (the best %s, line %d: %s); they are less certain "
-          "than a frame",
-          hits.front().file, hits.front().line, hits.front().why));
-    } else {
-      result.notes.push_back(
-          "no frame of the failure lies in the repo, and searching the repo's source for what "
-          "the message names found nothing");
-    }
-  }
-  if (search != nullptr && !result.sites.empty()) {
-    // The callee read an attribute of a wrong object: its caller passed it.
-    auto top = std::max_element(result.sites.begin(), result.sites.end(),
-                                [](const Site& a, const Site& b) { return a.score < b.score; });
-    if (std::optional<std::string> function = WrongObjectFunction(result.symptom, *top, *search)) {
-      const double want = top->score * kCallerFactor;
-      const std::pair<std::string, int> top_key(top->file, top->line);
-      bool raised = false;
-      for (const Candidate& candidate : candidates) {
-        for (size_t k = 0; k + 1 < candidate.frames.size() && !raised; ++k) {
-          if (candidate.frames[k].file != top_key.first ||
-              candidate.frames[k].line != top_key.second) {
-            continue;
-          }
-          const RepoFrame& caller = candidate.frames[k + 1];
-          auto it = index.find(std::make_pair(caller.file, caller.line));
-          if (it != index.end()) {
-            Site& site = result.sites[it->second];
-            site.score = std::max(site.score, want);
-            raised = true;
-          }
-        }
-        if (raised) break;
-      }
-      if (!raised) {
-        double score = want;
-        for (const SearchHit& hit : search->Callers(*function, 5)) {
-          const auto key = std::make_pair(hit.file, hit.line);
-          if (key == top_key) continue;
-          Site& site = SiteAt(hit.file, hit.line, index, result);
-          site.score = std::max(site.score, score * hit.weight);
-          score *= kSearchDecay;
-        }
-        result.notes.push_back(
-            absl::StrCat("the failing statement reads an attribute of a parameter of ", *function,
-                         "(); the calls of ", *function,
-                         "() in the repo are sites too (the object passed "
-                         "may be the wrong one)"));
+// Raises the site of the frame that called `top` (the frame after it in a
+// trace) to `want`; false when no trace has such a caller among the sites.
+bool RaiseCallerFrame(const std::vector<Candidate> &candidates, const Site &top, double want,
+                      Localization &result, const SiteIndex &index) {
+  for (const Candidate &candidate : candidates) {
+    for (size_t k = 0; k + 1 < candidate.frames.size(); ++k) {
+      if (candidate.frames[k].file != top.file || candidate.frames[k].line != top.line) continue;
+      const RepoFrame &caller = candidate.frames[k + 1];
+      auto it = index.find(std::make_pair(caller.file, caller.line));
+      if (it != index.end()) {
+        Site &site = result.sites[it->second];
+        site.score = std::max(site.score, want);
+        return true;
       }
     }
   }
+  return false;
+}
 
-  if (!options.coverage_scores.empty()) {
-    CombineWithCoverage(options.coverage_scores, kTraceWeight, result.symptom, &result.sites);
+// The callee read an attribute of a wrong object: its caller passed it. The
+// caller's frame is raised to just below the top site, else the calls of the
+// function in the repo are added.
+void AddCallerSites(const std::vector<Candidate> &candidates, RepoSearch &search,
+                    Localization &result, SiteIndex &index) {
+  auto top = std::max_element(result.sites.begin(), result.sites.end(),
+                              [](const Site &a, const Site &b) { return a.score < b.score; });
+  std::optional<std::string> function = WrongObjectFunction(result.symptom, *top, search);
+  if (!function) return;
+  const double want = top->score * kCallerFactor;
+  const std::pair<std::string, int> top_key(top->file, top->line);
+  if (RaiseCallerFrame(candidates, *top, want, result, index)) return;
+  double score = want;
+  for (const SearchHit &hit : search.Callers(*function, 5)) {
+    if (std::make_pair(hit.file, hit.line) == top_key) continue;
+    Site &site = SiteAt(hit.file, hit.line, "", result.symptom, result, index);
+    site.score = std::max(site.score, score * hit.weight);
+    score *= kSearchDecay;
   }
+  result.notes.push_back(absl::StrCat("the failing statement reads an attribute of a parameter of ",
+                                      *function, "(); the calls of ", *function,
+                                      "() in the repo are sites too (the object passed "
+                                      "may be the wrong one)"));
+}
 
+// Best first, at most options.max_sites, each with its statement's function and
+// bytes.
+void FinishSites(SourceFacts &facts, const LocalizeOptions &options, Localization &result) {
   std::stable_sort(result.sites.begin(), result.sites.end(),
-                   [](const Site& a, const Site& b) { return a.score > b.score; });
+                   [](const Site &a, const Site &b) { return a.score > b.score; });
   if (options.max_sites >= 0 && result.sites.size() > static_cast<size_t>(options.max_sites)) {
     result.sites.resize(options.max_sites);
   }
-  for (Site& site : result.sites) {
+  for (Site &site : result.sites) {
     std::sort(site.ranks.begin(), site.ranks.end());
     site.score = std::clamp(site.score, 0.0, 1.0);
     if (std::optional<StatementFacts> at = facts.At(site.file, site.line)) {
@@ -411,8 +404,54 @@ std::optional<Localization> RankSites(const ParsedFailure& parsed, const PathMap
       site.function = "<module>";
     }
   }
+}
+
+}  // namespace
+
+std::optional<Localization> RankSites(const ParsedFailure &parsed, const PathMapper &mapper,
+                                      SourceFacts &facts, const LocalizeOptions &options,
+                                      RepoSearch *search) {
+  const std::string hang_evidence =
+      parsed.hang_lines.empty() ? std::string() : parsed.hang_lines.front();
+  std::vector<Candidate> candidates;
+  std::vector<const Trace *> summaries;
+  for (const Trace &trace : parsed.traces) {
+    if (trace.kind == TraceKind::kSummary) {
+      summaries.push_back(&trace);
+    } else {
+      candidates.push_back(CandidateOf(trace, hang_evidence, mapper, facts, search));
+    }
+  }
+  SortCandidates(candidates);
+
+  Localization result;
+  if (!candidates.empty()) {
+    result.symptom = candidates.front().symptom;
+  } else if (!summaries.empty()) {
+    result.symptom = ClassifySymptom(summaries.back()->exception_type, summaries.back()->message);
+  } else if (!hang_evidence.empty()) {
+    result.symptom = HangSymptom(hang_evidence);
+  } else {
+    return std::nullopt;
+  }
+  SiteIndex index;
+  AddFrameSites(candidates, result, index);
+  const bool no_frame = result.sites.empty();
+  if (search != nullptr && (candidates.empty() || candidates.front().reach < 2)) {
+    AddNamedClassSites(*search, options, index, result);
+  }
+  if (search != nullptr && no_frame) AddSearchSites(*search, options, result, index);
+  if (search != nullptr && !result.sites.empty()) {
+    AddCallerSites(candidates, *search, result, index);
+  }
+  if (!options.coverage_scores.empty()) {
+    CombineWithCoverage(options.coverage_scores, kTraceWeight, result.symptom, &result.sites);
+  }
+  FinishSites(facts, options, result);
   if (parsed.dropped_traces) {
-    result.notes.push_back("the input held more tracebacks than are kept; only the last were read");
+    result.notes.push_back(
+        "the input held more tracebacks than are kept; only "
+        "the last were read");
   }
   return result;
 }

@@ -191,15 +191,9 @@ void TracebackParser::FlushPytest(Stream& stream) {
   Push(stream, std::move(trace));
 }
 
-void TracebackParser::Feed(int rank, int stream_key, std::string_view text, size_t index) {
-  index_ = index;
-  ++result_.lines;
-  Stream& stream = StreamFor(rank, stream_key);
-  if (rank >= 0) stream.rank = rank;
-  rank = stream.rank;
-
-  // A traceback inside pytest's "E   " lines (spawn's ProcessRaisedException, a subprocess's
-  // output): read it without the "E" and pytest's indentation.
+// A traceback inside pytest's "E   " lines (spawn's ProcessRaisedException, a subprocess's
+// output): the line without the "E" and pytest's indentation while in such a block.
+std::string_view TracebackParser::UnwrapPytestError(Stream& stream, std::string_view text) {
   if (!text.empty() && text[0] == 'E' && (text.size() == 1 || text[1] == ' ')) {
     std::string_view inner = text.substr(1);
     size_t pad = 0;
@@ -207,12 +201,22 @@ void TracebackParser::Feed(int rank, int stream_key, std::string_view text, size
     inner.remove_prefix(pad);  // pytest writes "E" and seven spaces before each line
     if (stream.e_block || inner.starts_with("Traceback (most recent call last):")) {
       stream.e_block = true;
-      text = inner;
+      return inner;
     }
   } else if (stream.e_block) {
     stream.e_block = false;
     ClosePython(stream, /*truncated=*/true);
   }
+  return text;
+}
+
+void TracebackParser::Feed(int rank, int stream_key, std::string_view text, size_t index) {
+  index_ = index;
+  ++result_.lines;
+  Stream& stream = StreamFor(rank, stream_key);
+  if (rank >= 0) stream.rank = rank;
+  rank = stream.rank;
+  text = UnwrapPytestError(stream, text);
   const std::string_view trimmed = TrimLeft(text);
 
   if (trimmed.starts_with("Traceback (most recent call last):")) {
@@ -229,37 +233,9 @@ void TracebackParser::Feed(int rank, int stream_key, std::string_view text, size
 
   std::string path, function, digits;
   switch (stream.mode) {
-    case Stream::Mode::kPython: {
-      if (trimmed.starts_with("File \"") &&
-          RE2::FullMatch(text, patterns_->python_frame, &path, &digits, &function)) {
-        stream.current.frames.push_back({path, ToInt(digits), function});
-        stream.frame_indent = Indent(text);
-        stream.blank_lines = 0;
-        return;
-      }
-      if (trimmed.empty()) {
-        if (++stream.blank_lines > 2) ClosePython(stream, /*truncated=*/true);
-        return;
-      }
-      std::string type, message;
-      // Printers that indent a whole traceback (pip's box, torchrun's root-cause report)
-      // indent its exception line too, but never deeper than its frames.
-      const bool indented = text[0] == ' ' || text[0] == '\t';
-      const bool shallow = !stream.current.frames.empty() && Indent(text) <= stream.frame_indent;
-      if ((indented && !shallow) || trimmed == "..." ||
-          trimmed.starts_with("[Previous line repeated")) {
-        return;  // source, carets, elisions
-      }
-      if (ParseExceptionLine(trimmed, &type, &message)) {
-        stream.current.exception_type = std::move(type);
-        stream.current.message = std::move(message);
-        ClosePython(stream, /*truncated=*/false);
-        return;
-      }
-      // A line from elsewhere (an unprefixed log line between two ranks' output).
-      if (++stream.stray_lines > 8) ClosePython(stream, /*truncated=*/true);
+    case Stream::Mode::kPython:
+      FeedPython(stream, text, trimmed);
       return;
-    }
     case Stream::Mode::kDump:
       if (RE2::FullMatch(text, patterns_->faulthandler_frame, &path, &digits, &function)) {
         stream.current.frames.push_back({path, ToInt(digits), function});
@@ -275,175 +251,229 @@ void TracebackParser::Feed(int rank, int stream_key, std::string_view text, size
       CloseDump(stream);
       break;
     case Stream::Mode::kNone:
-      // A frame outside a traceback: the header was cut off (or the paste starts at "...").
-      if (trimmed.starts_with("File \"") &&
-          RE2::FullMatch(text, patterns_->python_frame, &path, &digits, &function)) {
-        FlushPytest(stream);
-        stream.mode = Stream::Mode::kPython;
-        stream.current = Trace();
-        stream.current.form = "python";
-        stream.current.rank = rank;
-        stream.current.headless = true;
-        stream.current.frames.push_back({path, ToInt(digits), function});
-        stream.frame_indent = Indent(text);
-        stream.stray_lines = 0;
-        stream.blank_lines = 0;
-        return;
-      }
+      if (StartHeadless(stream, text, trimmed)) return;
       break;
   }
   FeedGeneral(stream, text, trimmed);
 }
 
+// A line inside a Python traceback: a frame, its source, or the exception line that ends it.
+void TracebackParser::FeedPython(Stream& stream, std::string_view text, std::string_view trimmed) {
+  std::string path, function, digits;
+  if (trimmed.starts_with("File \"") &&
+      RE2::FullMatch(text, patterns_->python_frame, &path, &digits, &function)) {
+    stream.current.frames.push_back({path, ToInt(digits), function});
+    stream.frame_indent = Indent(text);
+    stream.blank_lines = 0;
+    return;
+  }
+  if (trimmed.empty()) {
+    if (++stream.blank_lines > 2) ClosePython(stream, /*truncated=*/true);
+    return;
+  }
+  std::string type, message;
+  // Printers that indent a whole traceback (pip's box, torchrun's root-cause report)
+  // indent its exception line too, but never deeper than its frames.
+  const bool indented = text[0] == ' ' || text[0] == '\t';
+  const bool shallow = !stream.current.frames.empty() && Indent(text) <= stream.frame_indent;
+  if ((indented && !shallow) || trimmed == "..." ||
+      trimmed.starts_with("[Previous line repeated")) {
+    return;  // source, carets, elisions
+  }
+  if (ParseExceptionLine(trimmed, &type, &message)) {
+    stream.current.exception_type = std::move(type);
+    stream.current.message = std::move(message);
+    ClosePython(stream, /*truncated=*/false);
+    return;
+  }
+  // A line from elsewhere (an unprefixed log line between two ranks' output).
+  if (++stream.stray_lines > 8) ClosePython(stream, /*truncated=*/true);
+}
+
+// A frame outside a traceback: the header was cut off (or the paste starts at "...").
+bool TracebackParser::StartHeadless(Stream& stream, std::string_view text,
+                                    std::string_view trimmed) {
+  std::string path, function, digits;
+  if (!trimmed.starts_with("File \"") ||
+      !RE2::FullMatch(text, patterns_->python_frame, &path, &digits, &function)) {
+    return false;
+  }
+  FlushPytest(stream);
+  stream.mode = Stream::Mode::kPython;
+  stream.current = Trace();
+  stream.current.form = "python";
+  stream.current.rank = stream.rank;
+  stream.current.headless = true;
+  stream.current.frames.push_back({path, ToInt(digits), function});
+  stream.frame_indent = Indent(text);
+  stream.stray_lines = 0;
+  stream.blank_lines = 0;
+  return true;
+}
+
 bool TracebackParser::FeedGeneral(Stream& stream, std::string_view text, std::string_view trimmed) {
   const Patterns& p = *patterns_;
   if (trimmed.empty()) return false;
-  const int rank = stream.rank;
+  if (FeedChainOrDump(stream, text, trimmed)) return true;
+  if (result_.hang_lines.size() < kMaxHangLines && RE2::PartialMatch(text, p.hang)) {
+    result_.hang_lines.emplace_back(TrimRight(trimmed.substr(0, 400)));
+  }
+  if ((text[0] == '_' && RE2::FullMatch(text, p.pytest_header)) ||
+      ((text[0] == '=' || text[0] == '-' || text[0] == '!') &&
+       RE2::FullMatch(text, p.pytest_rule))) {
+    FlushPytest(stream);
+    return true;
+  }
+  return FeedPytestError(stream, text) || FeedWarning(stream, text) ||
+         FeedPytestLocation(stream, text) || FeedPytestSummary(stream, text) ||
+         FeedErrorLine(stream, trimmed);
+}
 
+// "During handling of the above exception" and its kin, or the start of a faulthandler or
+// py-spy stack dump.
+bool TracebackParser::FeedChainOrDump(Stream& stream, std::string_view text,
+                                      std::string_view trimmed) {
   if (trimmed.starts_with("During handling of the above exception") ||
       trimmed.starts_with("The above exception was the direct cause")) {
     FlushPytest(stream);
     stream.chain_pending = true;
     return true;
   }
-  if (text[0] == 'T' || text[0] == 'C' || text[0] == 'S') {
-    if (RE2::FullMatch(text, p.faulthandler_start)) {
-      stream.mode = Stream::Mode::kDump;
-      stream.current = Trace();
-      stream.current.kind = TraceKind::kStackDump;
-      stream.current.form = "faulthandler";
-      stream.current.rank = rank;
-      return true;
-    }
-    if (text.starts_with("Thread ") && RE2::FullMatch(text, p.pyspy_start)) {
-      stream.mode = Stream::Mode::kPySpy;
-      stream.current = Trace();
-      stream.current.kind = TraceKind::kStackDump;
-      stream.current.form = "py-spy";
-      stream.current.rank = rank;
-      return true;
-    }
+  if (text[0] != 'T' && text[0] != 'C' && text[0] != 'S') return false;
+  const bool faulthandler = RE2::FullMatch(text, patterns_->faulthandler_start);
+  if (!faulthandler &&
+      !(text.starts_with("Thread ") && RE2::FullMatch(text, patterns_->pyspy_start))) {
+    return false;
   }
-  if (result_.hang_lines.size() < kMaxHangLines && RE2::PartialMatch(text, p.hang)) {
-    result_.hang_lines.emplace_back(TrimRight(trimmed.substr(0, 400)));
+  stream.mode = faulthandler ? Stream::Mode::kDump : Stream::Mode::kPySpy;
+  stream.current = Trace();
+  stream.current.kind = TraceKind::kStackDump;
+  stream.current.form = faulthandler ? "faulthandler" : "py-spy";
+  stream.current.rank = stream.rank;
+  return true;
+}
+
+// pytest's "E   Type: message" line: the first of a block names its exception.
+bool TracebackParser::FeedPytestError(Stream& stream, std::string_view text) {
+  std::string content;
+  if (text[0] != 'E' || !RE2::FullMatch(text, patterns_->pytest_error_line, &content)) {
+    return false;
   }
-  if (text[0] == '_' && RE2::FullMatch(text, p.pytest_header)) {
-    FlushPytest(stream);
+  if (stream.pytest_has_error) return true;
+  stream.pytest_has_error = true;
+  std::string type, message;
+  const std::string_view body = TrimLeft(content);
+  if (ParseExceptionLine(body, &type, &message)) {
+    stream.pytest.exception_type = std::move(type);
+    stream.pytest.message = std::move(message);
+  } else if (body.starts_with("assert")) {
+    stream.pytest.exception_type = "AssertionError";
+    stream.pytest.message.assign(body);
+  } else if (body.starts_with("Failed: ")) {
+    // pytest's own outcome (pytest.fail, a pytest.raises or pytest.warns that saw
+    // nothing): "Failed: DID NOT RAISE <class 'ValueError'>".
+    stream.pytest.exception_type = "Failed";
+    stream.pytest.message.assign(body.substr(8));
+  } else {
+    stream.pytest_has_error = false;  // a continuation of something else
+  }
+  stream.pytest.rank = stream.rank;
+  return true;
+}
+
+// A printed warning, "path.py:12: SomeWarning: message".
+bool TracebackParser::FeedWarning(Stream& stream, std::string_view text) {
+  if (text.find("Warning") == std::string_view::npos ||
+      text.find(".py:") == std::string_view::npos) {
+    return false;
+  }
+  std::string path, digits, type, message;
+  if (!RE2::FullMatch(text, patterns_->warning, &path, &digits, &type, &message)) return false;
+  FlushPytest(stream);
+  Trace trace;
+  trace.form = "warning";
+  trace.rank = stream.rank;
+  trace.frames.push_back({path, ToInt(digits), ""});
+  trace.exception_type = std::move(type);
+  trace.message = std::move(message);
+  Push(stream, std::move(trace));
+  return true;
+}
+
+// pytest's "path.py:12: in function" frame lines, and the block's last location line that
+// names its exception type.
+bool TracebackParser::FeedPytestLocation(Stream& stream, std::string_view text) {
+  std::string tail, path, digits;
+  if (text.find(".py:") == std::string_view::npos ||
+      !RE2::FullMatch(text, patterns_->pytest_location, &path, &digits, &tail)) {
+    return false;
+  }
+  const std::string_view rest = TrimRight(tail);
+  std::string type, message;
+  if (rest.empty() || rest.starts_with("in ")) {
+    stream.pytest.frames.push_back(
+        {path, ToInt(digits), rest.empty() ? std::string() : std::string(rest.substr(3))});
+    stream.pytest.rank = stream.rank;
     return true;
   }
-  if ((text[0] == '=' || text[0] == '-' || text[0] == '!') && RE2::FullMatch(text, p.pytest_rule)) {
-    FlushPytest(stream);
-    return true;
-  }
-  if (text[0] == 'E') {
-    std::string content;
-    if (RE2::FullMatch(text, p.pytest_error_line, &content)) {
-      if (!stream.pytest_has_error) {
-        stream.pytest_has_error = true;
-        std::string type, message;
-        const std::string_view body = TrimLeft(content);
-        if (ParseExceptionLine(body, &type, &message)) {
-          stream.pytest.exception_type = std::move(type);
-          stream.pytest.message = std::move(message);
-        } else if (body.starts_with("assert")) {
-          stream.pytest.exception_type = "AssertionError";
-          stream.pytest.message.assign(body);
-        } else if (body.starts_with("Failed: ")) {
-          // pytest's own outcome (pytest.fail, a pytest.raises or pytest.warns that saw
-          // nothing): "Failed: DID NOT RAISE <class 'ValueError'>".
-          stream.pytest.exception_type = "Failed";
-          stream.pytest.message.assign(body.substr(8));
-        } else {
-          stream.pytest_has_error = false;  // a continuation of something else
-        }
-        stream.pytest.rank = rank;
-      }
-      return true;
+  // The block's last location names its exception type; pytest's own `Failed` only
+  // after an "E   Failed: ..." line of the block said so.
+  const bool pytest_failed =
+      rest == "Failed" && stream.pytest_has_error && stream.pytest.exception_type == "Failed";
+  if (!pytest_failed && !ParseExceptionLine(rest, &type, &message)) return false;
+  if (pytest_failed) type = "Failed";
+  stream.pytest.frames.push_back({path, ToInt(digits), ""});
+  stream.pytest.rank = stream.rank;
+  if (!stream.pytest_has_error || stream.pytest.exception_type.empty()) {
+    stream.pytest.exception_type = std::move(type);
+    if (!message.empty() || stream.pytest.message.empty()) {
+      stream.pytest.message = std::move(message);
     }
   }
-  if (text.find("Warning") != std::string_view::npos &&
-      text.find(".py:") != std::string_view::npos) {
-    std::string path, digits, type, message;
-    if (RE2::FullMatch(text, p.warning, &path, &digits, &type, &message)) {
-      FlushPytest(stream);
-      Trace trace;
-      trace.form = "warning";
-      trace.rank = rank;
-      trace.frames.push_back({path, ToInt(digits), ""});
-      trace.exception_type = std::move(type);
-      trace.message = std::move(message);
-      Push(stream, std::move(trace));
-      return true;
-    }
+  FlushPytest(stream);
+  return true;
+}
+
+// A line of pytest's short test summary, "FAILED tests/test_x.py::test_y - Type: message".
+bool TracebackParser::FeedPytestSummary(Stream& stream, std::string_view text) {
+  std::string test, summary;
+  if ((text[0] != 'F' && text[0] != 'E') ||
+      !RE2::FullMatch(text, patterns_->pytest_summary, &test, &summary) || summary.empty()) {
+    return false;
   }
-  if (text.find(".py:") != std::string_view::npos) {
-    std::string tail;
-    std::string path, digits;
-    if (RE2::FullMatch(text, p.pytest_location, &path, &digits, &tail)) {
-      const std::string_view rest = TrimRight(tail);
-      std::string type, message;
-      if (rest.empty() || rest.starts_with("in ")) {
-        stream.pytest.frames.push_back(
-            {path, ToInt(digits), rest.empty() ? std::string() : std::string(rest.substr(3))});
-        stream.pytest.rank = rank;
-        return true;
-      }
-      // The block's last location names its exception type; pytest's own `Failed` only
-      // after an "E   Failed: ..." line of the block said so.
-      const bool pytest_failed =
-          rest == "Failed" && stream.pytest_has_error && stream.pytest.exception_type == "Failed";
-      if (pytest_failed || ParseExceptionLine(rest, &type, &message)) {
-        if (pytest_failed) type = "Failed";
-        stream.pytest.frames.push_back({path, ToInt(digits), ""});
-        stream.pytest.rank = rank;
-        if (!stream.pytest_has_error || stream.pytest.exception_type.empty()) {
-          stream.pytest.exception_type = std::move(type);
-          if (!message.empty() || stream.pytest.message.empty()) {
-            stream.pytest.message = std::move(message);
-          }
-        }
-        FlushPytest(stream);
-        return true;
-      }
-    }
+  FlushPytest(stream);
+  Trace trace;
+  trace.kind = TraceKind::kSummary;
+  trace.form = "pytest-summary";
+  trace.rank = stream.rank;
+  if (ParseExceptionLine(summary, &trace.exception_type, &trace.message)) {
+    Push(stream, std::move(trace));
   }
-  if (text[0] == 'F' || text[0] == 'E') {
-    std::string test, summary;
-    if (RE2::FullMatch(text, p.pytest_summary, &test, &summary) && !summary.empty()) {
-      FlushPytest(stream);
-      Trace trace;
-      trace.kind = TraceKind::kSummary;
-      trace.form = "pytest-summary";
-      trace.rank = rank;
-      if (ParseExceptionLine(summary, &trace.exception_type, &trace.message)) {
-        Push(stream, std::move(trace));
-      }
-      return true;
-    }
-  }
-  // An exception line on its own (an issue title, a quote in prose, the last line of a
-  // traceback whose frames were not pasted).
+  return true;
+}
+
+// An exception line on its own (an issue title, a quote in prose, the last line of a
+// traceback whose frames were not pasted).
+bool TracebackParser::FeedErrorLine(Stream& stream, std::string_view trimmed) {
   std::string_view candidate = trimmed;
   while (candidate.starts_with("#")) candidate.remove_prefix(1);
   candidate = TrimLeft(candidate);
   std::string type, message, quoted;
   bool found = ParseExceptionLine(candidate, &type, &message) && ErrorLikeType(type);
   if (!found && candidate.find('`') != std::string_view::npos &&
-      RE2::PartialMatch(candidate, p.backticked, &quoted)) {
+      RE2::PartialMatch(candidate, patterns_->backticked, &quoted)) {
     found = ParseExceptionLine(quoted, &type, &message) && ErrorLikeType(type);
   }
-  if (found) {
-    FlushPytest(stream);
-    Trace trace;
-    trace.kind = TraceKind::kSummary;
-    trace.form = "error-line";
-    trace.rank = rank;
-    trace.exception_type = std::move(type);
-    trace.message = std::move(message);
-    Push(stream, std::move(trace));
-    return true;
-  }
-  return false;
+  if (!found) return false;
+  FlushPytest(stream);
+  Trace trace;
+  trace.kind = TraceKind::kSummary;
+  trace.form = "error-line";
+  trace.rank = stream.rank;
+  trace.exception_type = std::move(type);
+  trace.message = std::move(message);
+  Push(stream, std::move(trace));
+  return true;
 }
 
 ParsedFailure TracebackParser::Finish() {

@@ -56,7 +56,17 @@ class TracebackParser {
   void ClosePython(Stream& stream, bool truncated);
   void CloseDump(Stream& stream);
   void FlushPytest(Stream& stream);
+  // Each reader of a line below answers whether the line was its kind (and is read).
+  std::string_view UnwrapPytestError(Stream& stream, std::string_view text);
+  void FeedPython(Stream& stream, std::string_view text, std::string_view trimmed);
+  bool StartHeadless(Stream& stream, std::string_view text, std::string_view trimmed);
   bool FeedGeneral(Stream& stream, std::string_view text, std::string_view trimmed);
+  bool FeedChainOrDump(Stream& stream, std::string_view text, std::string_view trimmed);
+  bool FeedPytestError(Stream& stream, std::string_view text);
+  bool FeedWarning(Stream& stream, std::string_view text);
+  bool FeedPytestLocation(Stream& stream, std::string_view text);
+  bool FeedPytestSummary(Stream& stream, std::string_view text);
+  bool FeedErrorLine(Stream& stream, std::string_view trimmed);
 
   std::unique_ptr<const Patterns> patterns_;
   std::map<int, std::unique_ptr<Stream>> streams_;

@@ -9,6 +9,7 @@
 
 #include "absl/strings/str_format.h"
 #include "engine/base/concat.h"
+#include "engine/base/status_macros.h"
 #include "engine/base/symptom_classes.h"
 #include "engine/patterns/lookups/lookup.h"
 #include "engine/patterns/placeholders.h"
@@ -437,53 +438,41 @@ absl::Status ReadScanExamples(const std::string& path, const YAML::Node& example
   return absl::OkStatus();
 }
 
-// Reads the `scan:` stanza. `bound` holds what the template itself binds (its query's
-// captures, its look-ups' results, its symptom groups).
-absl::Status ReadScan(const std::string& path, const YAML::Node& node, Template& t,
-                      const Bound& bound) {
-  if (!node) return absl::OkStatus();
-  if (absl::Status s = CheckKeys(
-          path, node, "scan",
-          {"message", "filter", "filter-over", "query", "site", "bind", "where", "examples"});
-      !s.ok()) {
-    return s;
-  }
-  for (const char* key : {"message", "filter", "examples"}) {
-    if (!node[key]) return Error(path, node, Concat("scan needs '", key, "'"));
-  }
-  Template::Scan scan;
-  absl::StatusOr<std::string> message = Scalar(path, node["message"], "scan message");
-  if (!message.ok()) return message.status();
-  scan.message = *message;
-
-  absl::StatusOr<std::string> filter = Scalar(path, node["filter"], "scan filter");
-  if (!filter.ok()) return filter.status();
-  for (const std::string& name : PlaceholderNames(*filter)) {
+// Reads the `message`, `filter` and `filter-over` of a `scan:` stanza.
+absl::Status ReadScanFilter(const std::string& path, const YAML::Node& node, Template::Scan& scan) {
+  SMALLFIX_ASSIGN_OR_RETURN(scan.message, Scalar(path, node["message"], "scan message"));
+  SMALLFIX_ASSIGN_OR_RETURN(const std::string filter, Scalar(path, node["filter"], "scan filter"));
+  for (const std::string& name : PlaceholderNames(filter)) {
     if (name != "removed_apis") {
       return Error(path, node["filter"],
                    Concat("scan filter: unknown placeholder {", name, "} (known: {removed_apis})"));
     }
   }
-  absl::StatusOr<std::string> sample = Expand(*filter, {{"removed_apis", "x"}});
+  absl::StatusOr<std::string> sample = Expand(filter, {{"removed_apis", "x"}});
   if (!sample.ok())
     return Error(path, node["filter"], Concat("scan filter: ", sample.status().message()));
   RE2 filter_regex(*sample, RE2::Quiet);
   if (!filter_regex.ok())
     return Error(path, node["filter"], Concat("scan filter: bad regex: ", filter_regex.error()));
-  scan.filter = *filter;
+  scan.filter = filter;
   if (node["filter-over"]) {
     scan.filter_over = node["filter-over"].as<std::string>();
     if (scan.filter_over != "file" && scan.filter_over != "def-signatures") {
       return Error(path, node["filter-over"], "scan filter-over must be file or def-signatures");
     }
   }
+  return absl::OkStatus();
+}
 
+// Reads the `query` and `site` of a `scan:` stanza: its own query must capture what the
+// template's does; the site is a capture of the query the scan runs.
+absl::Status ReadScanQuery(const std::string& path, const YAML::Node& node, const Template& t,
+                           Template::Scan& scan) {
   if (node["query"]) {
-    absl::StatusOr<Query> query = CompileQuery(path, node["query"]);
-    if (!query.ok()) return query.status();
+    SMALLFIX_ASSIGN_OR_RETURN(Query query, CompileQuery(path, node["query"]));
     if (t.query) {
       for (const std::string& capture : t.query->capture_names()) {
-        const auto& names = query->capture_names();
+        const auto& names = query.capture_names();
         if (std::find(names.begin(), names.end(), capture) == names.end()) {
           return Error(
               path, node["query"],
@@ -491,7 +480,7 @@ absl::Status ReadScan(const std::string& path, const YAML::Node& node, Template&
         }
       }
     }
-    scan.query = *std::move(query);
+    scan.query = std::move(query);
   }
   const std::optional<Query>& query = scan.query ? scan.query : t.query;
   if (!query || query->capture_names().empty()) {
@@ -506,24 +495,26 @@ absl::Status ReadScan(const std::string& path, const YAML::Node& node, Template&
                    Concat("scan site '", scan.site, "' is not a capture of the query"));
     }
   }
+  return absl::OkStatus();
+}
 
-  Bound scan_bound = bound;
-  for (const std::string& capture : query->capture_names()) scan_bound.insert(capture);
+// Reads the `bind` of a `scan:` stanza (placeholders from the query's captures), which must
+// give every placeholder the template takes from a failure's message.
+absl::Status ReadScanBind(const std::string& path, const YAML::Node& node, const Template& t,
+                          const std::vector<std::string>& captures, Template::Scan& scan) {
   if (const YAML::Node bind = node["bind"]) {
     if (!bind.IsMap()) return Error(path, bind, "scan bind must map placeholders to text");
     for (const auto& entry : bind) {
       const std::string name = entry.first.as<std::string>();
-      absl::StatusOr<std::string> value = Scalar(path, entry.second, name);
-      if (!value.ok()) return value.status();
-      for (const std::string& used : PlaceholderNames(*value)) {
+      SMALLFIX_ASSIGN_OR_RETURN(const std::string value, Scalar(path, entry.second, name));
+      for (const std::string& used : PlaceholderNames(value)) {
         if (!kBuiltinPlaceholders.contains(used) &&
-            std::find(query->capture_names().begin(), query->capture_names().end(), used) ==
-                query->capture_names().end()) {
+            std::find(captures.begin(), captures.end(), used) == captures.end()) {
           return Error(path, entry.second,
                        Concat("scan bind: {", used, "} is not a capture of the query"));
         }
       }
-      scan.bind[name] = *value;
+      scan.bind[name] = value;
     }
   }
   for (const std::string& needed : SymptomPlaceholdersUsed(t)) {
@@ -533,15 +524,36 @@ absl::Status ReadScan(const std::string& path, const YAML::Node& node, Template&
                           "}: the template takes it from the failure's message"));
     }
   }
+  return absl::OkStatus();
+}
+
+// Reads the `scan:` stanza. `bound` holds what the template itself binds (its query's
+// captures, its look-ups' results, its symptom groups).
+absl::Status ReadScan(const std::string& path, const YAML::Node& node, Template& t,
+                      const Bound& bound) {
+  if (!node) return absl::OkStatus();
+  SMALLFIX_RETURN_IF_ERROR(CheckKeys(
+      path, node, "scan",
+      {"message", "filter", "filter-over", "query", "site", "bind", "where", "examples"}));
+  for (const char* key : {"message", "filter", "examples"}) {
+    if (!node[key]) return Error(path, node, Concat("scan needs '", key, "'"));
+  }
+  Template::Scan scan;
+  SMALLFIX_RETURN_IF_ERROR(ReadScanFilter(path, node, scan));
+  SMALLFIX_RETURN_IF_ERROR(ReadScanQuery(path, node, t, scan));
+  const std::vector<std::string>& captures = (scan.query ? scan.query : t.query)->capture_names();
+  SMALLFIX_RETURN_IF_ERROR(ReadScanBind(path, node, t, captures, scan));
+  Bound scan_bound = bound;
+  for (const std::string& capture : captures) scan_bound.insert(capture);
   if (const YAML::Node where = node["where"]) {
     if (!where.IsSequence()) return Error(path, where, "scan where must be a list");
     for (const YAML::Node& entry : where) {
-      absl::StatusOr<Template::Condition> condition = ReadCondition(path, entry, scan_bound);
-      if (!condition.ok()) return condition.status();
-      scan.conditions.push_back(*std::move(condition));
+      SMALLFIX_ASSIGN_OR_RETURN(Template::Condition condition,
+                                ReadCondition(path, entry, scan_bound));
+      scan.conditions.push_back(std::move(condition));
     }
   }
-  if (absl::Status s = ReadScanExamples(path, node["examples"], scan); !s.ok()) return s;
+  SMALLFIX_RETURN_IF_ERROR(ReadScanExamples(path, node["examples"], scan));
   t.scan = std::move(scan);
   return absl::OkStatus();
 }

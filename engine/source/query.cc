@@ -7,6 +7,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "engine/base/concat.h"
+#include "engine/base/status_macros.h"
 #include "engine/source/line_index.h"
 #include "engine/source/python_language.h"
 
@@ -47,6 +48,94 @@ const char* QueryErrorName(TSQueryError error) {
 std::string Where(std::string_view source, uint32_t offset) {
   const Position p = LineIndex(source).ToPosition(offset);
   return absl::StrFormat("line %d, column %d", p.line + 1, p.column + 1);
+}
+
+std::string StringValue(const TSQuery* query, uint32_t id) {
+  uint32_t length = 0;
+  const char* text = ts_query_string_value_for_id(query, id, &length);
+  return std::string(text, length);
+}
+
+// The operator of a predicate's first step: `#[not-]eq?`, `#[not-]match?`, `#[not-]any-of?`.
+absl::Status ReadOperator(const std::string& name, const std::string& where, Predicate& predicate) {
+  std::string op = name;
+  if (op.starts_with("not-")) {
+    predicate.negated = true;
+    op = op.substr(4);
+  }
+  if (op == "eq?") {
+    predicate.op = Op::kEq;
+  } else if (op == "match?") {
+    predicate.op = Op::kMatch;
+  } else if (op == "any-of?") {
+    predicate.op = Op::kAnyOf;
+  } else {
+    return absl::InvalidArgumentError(Concat(
+        "unsupported query predicate #", name, " in the pattern at ", where,
+        " (smallfix supports #eq?, #not-eq?, #match?, #not-match?, #any-of?, #not-any-of?)"));
+  }
+  return absl::OkStatus();
+}
+
+// The value of a two-argument predicate (#eq?, #match?): a string (a compiled regex for
+// #match?) or, for #eq?, another capture.
+absl::Status ReadValue(const TSQuery* query, const TSQueryPredicateStep& value,
+                       const std::string& name, const std::string& where, Predicate& predicate) {
+  if (value.type == TSQueryPredicateStepTypeCapture) {
+    if (predicate.op == Op::kMatch) {
+      return absl::InvalidArgumentError(
+          Concat("#", name, " in the pattern at ", where, " needs a regex string, not a capture"));
+    }
+    predicate.other_capture = value.value_id;
+  } else {
+    predicate.strings.push_back(StringValue(query, value.value_id));
+  }
+  if (predicate.op == Op::kMatch) {
+    RE2::Options options;
+    options.set_log_errors(false);
+    predicate.regex = std::make_shared<RE2>(predicate.strings[0], options);
+    if (!predicate.regex->ok()) {
+      return absl::InvalidArgumentError(Concat("bad regex in #", name, " in the pattern at ", where,
+                                               ": ", predicate.regex->error()));
+    }
+  }
+  return absl::OkStatus();
+}
+
+// One predicate from its `count` steps (the operator, then its arguments; no Done step) of
+// the pattern at `where`.
+absl::StatusOr<Predicate> ReadPredicate(const TSQuery* query, const TSQueryPredicateStep* steps,
+                                        uint32_t count, const std::string& where) {
+  if (steps[0].type != TSQueryPredicateStepTypeString) {
+    return absl::InvalidArgumentError(
+        Concat("query predicate in the pattern at ", where, " has no operator"));
+  }
+  const std::string name = StringValue(query, steps[0].value_id);
+  Predicate predicate;
+  SMALLFIX_RETURN_IF_ERROR(ReadOperator(name, where, predicate));
+  const uint32_t argc = count - 1;
+  const TSQueryPredicateStep* args = steps + 1;
+  if (argc < 2 || args[0].type != TSQueryPredicateStepTypeCapture) {
+    return absl::InvalidArgumentError(
+        Concat("#", name, " in the pattern at ", where, " needs a capture and then a value"));
+  }
+  predicate.capture = args[0].value_id;
+  if (predicate.op != Op::kAnyOf) {
+    if (argc != 2) {
+      return absl::InvalidArgumentError(
+          Concat("#", name, " in the pattern at ", where, " takes exactly two arguments"));
+    }
+    SMALLFIX_RETURN_IF_ERROR(ReadValue(query, args[1], name, where, predicate));
+    return predicate;
+  }
+  for (uint32_t k = 1; k < argc; ++k) {
+    if (args[k].type != TSQueryPredicateStepTypeString) {
+      return absl::InvalidArgumentError(
+          Concat("#", name, " in the pattern at ", where, " takes strings only"));
+    }
+    predicate.strings.push_back(StringValue(query, args[k].value_id));
+  }
+  return predicate;
 }
 
 struct QueryDeleter {
@@ -100,12 +189,6 @@ absl::StatusOr<Query> Query::Compile(std::string_view source) {
     const char* name = ts_query_capture_name_for_id(query.get(), i, &length);
     impl->capture_names.emplace_back(name, length);
   }
-  auto string_value = [&](uint32_t id) {
-    uint32_t length = 0;
-    const char* text = ts_query_string_value_for_id(query.get(), id, &length);
-    return std::string(text, length);
-  };
-
   const uint32_t pattern_count = ts_query_pattern_count(query.get());
   impl->predicates.resize(pattern_count);
   for (uint32_t pattern = 0; pattern < pattern_count; ++pattern) {
@@ -117,67 +200,8 @@ absl::StatusOr<Query> Query::Compile(std::string_view source) {
     for (uint32_t i = 0; i < step_count;) {
       uint32_t end = i;
       while (end < step_count && steps[end].type != TSQueryPredicateStepTypeDone) ++end;
-      if (steps[i].type != TSQueryPredicateStepTypeString) {
-        return absl::InvalidArgumentError(
-            Concat("query predicate in the pattern at ", where, " has no operator"));
-      }
-      std::string name = string_value(steps[i].value_id);
-      Predicate predicate;
-      std::string op = name;
-      if (op.starts_with("not-")) {
-        predicate.negated = true;
-        op = op.substr(4);
-      }
-      if (op == "eq?") {
-        predicate.op = Op::kEq;
-      } else if (op == "match?") {
-        predicate.op = Op::kMatch;
-      } else if (op == "any-of?") {
-        predicate.op = Op::kAnyOf;
-      } else {
-        return absl::InvalidArgumentError(Concat(
-            "unsupported query predicate #", name, " in the pattern at ", where,
-            " (smallfix supports #eq?, #not-eq?, #match?, #not-match?, #any-of?, #not-any-of?)"));
-      }
-      const uint32_t argc = end - i - 1;
-      const TSQueryPredicateStep* args = steps + i + 1;
-      if (argc < 2 || args[0].type != TSQueryPredicateStepTypeCapture) {
-        return absl::InvalidArgumentError(
-            Concat("#", name, " in the pattern at ", where, " needs a capture and then a value"));
-      }
-      predicate.capture = args[0].value_id;
-      if (predicate.op == Op::kAnyOf) {
-        for (uint32_t k = 1; k < argc; ++k) {
-          if (args[k].type != TSQueryPredicateStepTypeString) {
-            return absl::InvalidArgumentError(
-                Concat("#", name, " in the pattern at ", where, " takes strings only"));
-          }
-          predicate.strings.push_back(string_value(args[k].value_id));
-        }
-      } else {
-        if (argc != 2) {
-          return absl::InvalidArgumentError(
-              Concat("#", name, " in the pattern at ", where, " takes exactly two arguments"));
-        }
-        if (args[1].type == TSQueryPredicateStepTypeCapture) {
-          if (predicate.op == Op::kMatch) {
-            return absl::InvalidArgumentError(Concat("#", name, " in the pattern at ", where,
-                                                     " needs a regex string, not a capture"));
-          }
-          predicate.other_capture = args[1].value_id;
-        } else {
-          predicate.strings.push_back(string_value(args[1].value_id));
-        }
-        if (predicate.op == Op::kMatch) {
-          RE2::Options options;
-          options.set_log_errors(false);
-          predicate.regex = std::make_shared<RE2>(predicate.strings[0], options);
-          if (!predicate.regex->ok()) {
-            return absl::InvalidArgumentError(Concat("bad regex in #", name, " in the pattern at ",
-                                                     where, ": ", predicate.regex->error()));
-          }
-        }
-      }
+      SMALLFIX_ASSIGN_OR_RETURN(Predicate predicate,
+                                ReadPredicate(query.get(), steps + i, end - i, where));
       impl->predicates[pattern].push_back(std::move(predicate));
       i = end + 1;
     }

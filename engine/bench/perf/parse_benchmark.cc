@@ -22,6 +22,30 @@
 #include "absl/strings/str_format.h"
 #include "engine/source/document.h"
 
+namespace {
+
+// Every .py file under `dir`, sorted.
+std::vector<std::filesystem::path> PythonFiles(const std::string& dir) {
+  std::error_code error;
+  std::vector<std::filesystem::path> files;
+  for (auto it = std::filesystem::recursive_directory_iterator(dir, error);
+       it != std::filesystem::recursive_directory_iterator(); it.increment(error)) {
+    if (error) break;
+    if (it->is_regular_file() && it->path().extension() == ".py") files.push_back(it->path());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// Thread CPU time says what one core does even when other work shares the machine.
+double ThreadCpuSeconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   std::string dir = "/usr/lib/python3/dist-packages/torch";
   int repeat = 1;
@@ -39,22 +63,10 @@ int main(int argc, char** argv) {
                  dir.c_str());
     return 2;
   }
-  std::vector<std::filesystem::path> files;
-  for (auto it = std::filesystem::recursive_directory_iterator(dir, error);
-       it != std::filesystem::recursive_directory_iterator(); it.increment(error)) {
-    if (error) break;
-    if (it->is_regular_file() && it->path().extension() == ".py") files.push_back(it->path());
-  }
-  std::sort(files.begin(), files.end());
+  const std::vector<std::filesystem::path> files = PythonFiles(dir);
 
   long long lines = 0, bytes = 0, broken = 0, rejected = 0;
   double seconds = 0, cpu_seconds = 0;
-  // Thread CPU time says what one core does even when other work shares the machine.
-  auto cpu_now = [] {
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return ts.tv_sec + ts.tv_nsec / 1e9;
-  };
   std::vector<double> round_seconds;  // wall time of each pass, to show the spread
   for (int round = 0; round < repeat; ++round) {
     const double before = seconds;
@@ -64,11 +76,11 @@ int main(int argc, char** argv) {
       const size_t size = text.size();
       const long long newlines = std::count(text.begin(), text.end(), '\n');
       const auto start = std::chrono::steady_clock::now();
-      const double cpu_start = cpu_now();
+      const double cpu_start = ThreadCpuSeconds();
       absl::StatusOr<smallfix::Document> document =
           smallfix::Document::Parse(path.string(), std::move(text));
       seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      cpu_seconds += cpu_now() - cpu_start;
+      cpu_seconds += ThreadCpuSeconds() - cpu_start;
       if (round > 0) continue;
       if (!document.ok()) {
         ++rejected;

@@ -195,6 +195,51 @@ std::optional<std::tuple<TSNode, size_t, size_t>> CoveringNode(
   return std::make_tuple(node, a, b);
 }
 
+// Whether the tokens of the covering node [a, b) around `region` other than the region's
+// own are matched one for one: else the node holds another difference too.
+bool MatchedAround(const TokenAlignment& alignment, const TokenRegion& region, size_t a, size_t b) {
+  for (size_t k = a; k < region.a_begin; ++k) {
+    if (alignment.match_of_a[k] !=
+        static_cast<int>(region.b_begin) - static_cast<int>(region.a_begin - k)) {
+      return false;
+    }
+  }
+  for (size_t k = region.a_end; k < b; ++k) {
+    if (alignment.match_of_a[k] != static_cast<int>(region.b_end + (k - region.a_end))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// Binds up to kMaxDonors of `edits`, nearest donors first, one per site node and text: the
+// first in `state`, the others appended to `more`.
+absl::Status BindNearestEdits(std::vector<DonorEdit> edits, const Document& document,
+                              MatchState& state, std::vector<MatchState>& more) {
+  std::stable_sort(edits.begin(), edits.end(), [](const DonorEdit& x, const DonorEdit& y) {
+    return std::tie(x.distance, x.lines_away) < std::tie(y.distance, y.lines_away);
+  });
+  std::vector<MatchState> answers;
+  std::set<std::tuple<uint32_t, uint32_t, std::string>> seen;
+  for (const DonorEdit& edit : edits) {
+    if (answers.size() == kMaxDonors) break;
+    if (!seen.emplace(ts_node_start_byte(edit.site_node), ts_node_end_byte(edit.site_node),
+                      edit.code)
+             .second) {
+      continue;
+    }
+    MatchState& answer = answers.emplace_back(state);
+    answer.nodes["donor_site"] = edit.site_node;
+    answer.bindings["donor_site"] = std::string(document.NodeText(edit.site_node));
+    answer.bindings["donor_code"] = edit.code;
+    answer.bindings["donor_line"] = std::to_string(edit.donor_line);
+  }
+  if (answers.empty()) return LookupFails("no statement of the file is a near copy of the site's");
+  state = answers.front();
+  for (size_t i = 1; i < answers.size(); ++i) more.push_back(std::move(answers[i]));
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::Status DonorEditLookup(const LookupArgs&, const MatchContext&, MatchState& state,
@@ -239,16 +284,7 @@ absl::Status DonorEditLookup(const LookupArgs&, const MatchContext&, MatchState&
           CoveringNode(site, site_tokens, region.a_begin, region.a_end);
       if (!covering) continue;
       const auto [node, a, b] = *covering;
-      // The node's other tokens must be matched one for one, else it holds another difference.
-      bool clean = true;
-      for (size_t k = a; k < region.a_begin && clean; ++k) {
-        clean = alignment.match_of_a[k] ==
-                static_cast<int>(region.b_begin) - static_cast<int>(region.a_begin - k);
-      }
-      for (size_t k = region.a_end; k < b && clean; ++k) {
-        clean = alignment.match_of_a[k] == static_cast<int>(region.b_end + (k - region.a_end));
-      }
-      if (!clean) continue;
+      if (!MatchedAround(alignment, region, a, b)) continue;
       const size_t donor_begin = region.b_begin - (region.a_begin - a);
       const size_t donor_end = region.b_end + (b - region.a_end);
       // The difference must touch the fault line.
@@ -269,28 +305,7 @@ absl::Status DonorEditLookup(const LookupArgs&, const MatchContext&, MatchState&
                        JoinTokens(document, donor_tokens, donor_begin, donor_end), donor_line + 1});
     }
   }
-  std::stable_sort(edits.begin(), edits.end(), [](const DonorEdit& x, const DonorEdit& y) {
-    return std::tie(x.distance, x.lines_away) < std::tie(y.distance, y.lines_away);
-  });
-  std::vector<MatchState> answers;
-  std::set<std::tuple<uint32_t, uint32_t, std::string>> seen;
-  for (const DonorEdit& edit : edits) {
-    if (answers.size() == kMaxDonors) break;
-    if (!seen.emplace(ts_node_start_byte(edit.site_node), ts_node_end_byte(edit.site_node),
-                      edit.code)
-             .second) {
-      continue;
-    }
-    MatchState& answer = answers.emplace_back(state);
-    answer.nodes["donor_site"] = edit.site_node;
-    answer.bindings["donor_site"] = std::string(document.NodeText(edit.site_node));
-    answer.bindings["donor_code"] = edit.code;
-    answer.bindings["donor_line"] = std::to_string(edit.donor_line);
-  }
-  if (answers.empty()) return LookupFails("no statement of the file is a near copy of the site's");
-  state = answers.front();
-  for (size_t i = 1; i < answers.size(); ++i) more.push_back(std::move(answers[i]));
-  return absl::OkStatus();
+  return BindNearestEdits(std::move(edits), document, state, more);
 }
 
 namespace {

@@ -232,6 +232,59 @@ absl::Status MissingImport(const LookupArgs& args, const MatchContext& context, 
                       "no undefined name here that a known module or the repo defines");
 }
 
+namespace {
+
+// The module a from-import names, as an absolute module name of the repo; fails when a
+// relative import climbs out of the repo or an absolute one names no module of the repo.
+absl::StatusOr<std::string> ImportedModule(const RepoIndex& index, const Document& document,
+                                           TSNode statement) {
+  const TSNode module_node = Field(statement, "module_name");
+  const std::string written(document.NodeText(module_node));
+  if (!IsType(module_node, "relative_import")) {
+    if (!index.HasModule(TopOf(written)))
+      return LookupFails(Concat("`", written, "` is not a module of the repo"));
+    return written;
+  }
+  const size_t dots = written.find_first_not_of('.');
+  const int level = static_cast<int>(dots == std::string::npos ? written.size() : dots);
+  std::optional<std::string> absolute =
+      ResolveRelativeModule(index.ModuleNameOf(document.path()), IsPackageInit(document.path()),
+                            level, dots == std::string::npos ? "" : written.substr(dots));
+  if (!absolute) return LookupFails("the relative import climbs out of the repo");
+  return *absolute;
+}
+
+// Binds `kept`, the from-import without the `missing` names (each with the comma after it,
+// the last with the comma before it), and `import`, their import from `new_module`.
+void BindKeptAndMoved(const Document& document, TSNode statement, const std::vector<TSNode>& nodes,
+                      const std::vector<std::string>& names,
+                      const std::vector<std::string>& missing, const std::string& new_module,
+                      MatchState& state) {
+  const size_t base = ts_node_start_byte(statement);
+  const std::string_view text = document.NodeText(statement);
+  std::vector<bool> cut(text.size(), false);
+  std::string moved;
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    if (std::find(missing.begin(), missing.end(), names[i]) == missing.end()) continue;
+    size_t cut_start = ts_node_start_byte(nodes[i]), cut_end = ts_node_end_byte(nodes[i]);
+    if (i + 1 < nodes.size()) {
+      cut_end = ts_node_start_byte(nodes[i + 1]);
+    } else if (i > 0) {
+      cut_start = ts_node_end_byte(nodes[i - 1]);
+    }
+    for (size_t byte = cut_start; byte < cut_end; ++byte) cut[byte - base] = true;
+    moved += Concat(moved.empty() ? "" : ", ", document.NodeText(nodes[i]));
+  }
+  std::string kept;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (!cut[i]) kept += text[i];
+  }
+  state.bindings["kept"] = kept;
+  state.bindings["import"] = Concat("from ", new_module, " import ", moved);
+}
+
+}  // namespace
+
 absl::Status MovedImport(const LookupArgs& args, const MatchContext& context, MatchState& state,
                          std::vector<MatchState>&) {
   if (context.index == nullptr) return LookupFails("no repo index");
@@ -241,22 +294,11 @@ absl::Status MovedImport(const LookupArgs& args, const MatchContext& context, Ma
   const bool some = LookupArg(args, "names") == "some";
   if (!IsType(statement, "import_from_statement"))
     return LookupFails("the site is not a from-import");
-  const TSNode module_node = Field(statement, "module_name");
-  const bool relative = IsType(module_node, "relative_import");
-  const std::string written(document.NodeText(module_node));
+  const bool relative = IsType(Field(statement, "module_name"), "relative_import");
   const std::string self = index.ModuleNameOf(document.path());
-  std::string module = written;
-  if (relative) {
-    const size_t dots = written.find_first_not_of('.');
-    const int level = static_cast<int>(dots == std::string::npos ? written.size() : dots);
-    std::optional<std::string> absolute =
-        ResolveRelativeModule(self, IsPackageInit(document.path()), level,
-                              dots == std::string::npos ? "" : written.substr(dots));
-    if (!absolute) return LookupFails("the relative import climbs out of the repo");
-    module = *absolute;
-  } else if (!index.HasModule(TopOf(module))) {
-    return LookupFails(Concat("`", module, "` is not a module of the repo"));
-  }
+  absl::StatusOr<std::string> imported = ImportedModule(index, document, statement);
+  if (!imported.ok()) return imported.status();
+  const std::string& module = *imported;
   // The names the statement imports, and which of them the module it names lacks.
   std::vector<TSNode> nodes;
   std::vector<std::string> names, missing;
@@ -294,30 +336,7 @@ absl::Status MovedImport(const LookupArgs& args, const MatchContext& context, Ma
       relative ? RelativeName(self, IsPackageInit(document.path()), definer->module)
                : index.ImportableName(definer->module);
   state.bindings["new_module"] = new_module;
-  if (!some) return absl::OkStatus();
-  // The statement without the moved names (each with the comma after it, the last with the
-  // comma before it), and the import of the moved ones.
-  const size_t base = ts_node_start_byte(statement);
-  const std::string_view text = document.NodeText(statement);
-  std::vector<bool> cut(text.size(), false);
-  std::string moved;
-  for (size_t i = 0; i < nodes.size(); ++i) {
-    if (std::find(missing.begin(), missing.end(), names[i]) == missing.end()) continue;
-    size_t cut_start = ts_node_start_byte(nodes[i]), cut_end = ts_node_end_byte(nodes[i]);
-    if (i + 1 < nodes.size()) {
-      cut_end = ts_node_start_byte(nodes[i + 1]);
-    } else if (i > 0) {
-      cut_start = ts_node_end_byte(nodes[i - 1]);
-    }
-    for (size_t byte = cut_start; byte < cut_end; ++byte) cut[byte - base] = true;
-    moved += Concat(moved.empty() ? "" : ", ", document.NodeText(nodes[i]));
-  }
-  std::string kept;
-  for (size_t i = 0; i < text.size(); ++i) {
-    if (!cut[i]) kept += text[i];
-  }
-  state.bindings["kept"] = kept;
-  state.bindings["import"] = Concat("from ", new_module, " import ", moved);
+  if (some) BindKeptAndMoved(document, statement, nodes, names, missing, new_module, state);
   return absl::OkStatus();
 }
 
