@@ -6,7 +6,7 @@
 
 int main(int argc, char** argv) {
   CLI::App app{"smallfix: template-based repair of small bugs in distributed training code"};
-  app.set_version_flag("--version", std::string("smallfix 0.1.0"));
+  app.set_version_flag("--version", std::string("smallfix ") + SMALLFIX_VERSION);
   app.require_subcommand(1);
   int exit_status = smallfix::cli::kExitFound;
   // Subcommands are added here as they are built (see commands.h).

@@ -68,7 +68,8 @@ nlohmann::json SarifLog(nlohmann::json rules, nlohmann::json results) {
       {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
       {"runs",
        {{{"tool",
-          {{"driver", {{"name", "smallfix"}, {"version", "0.1.0"}, {"rules", std::move(rules)}}}}},
+          {{"driver",
+            {{"name", "smallfix"}, {"version", SMALLFIX_VERSION}, {"rules", std::move(rules)}}}}},
          {"results", std::move(results)}}}}};
 }
 

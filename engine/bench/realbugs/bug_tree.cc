@@ -6,6 +6,7 @@
 #include "absl/strings/strip.h"
 #include "engine/base/concat.h"
 #include "validators/process/process.h"
+#include "validators/process/python_env.h"
 
 namespace smallfix::realbugs {
 namespace {
@@ -14,7 +15,7 @@ namespace {
 absl::StatusOr<std::string> RunScript(std::vector<std::string> args, double limit_seconds,
                                       const std::atomic<bool>* cancel) {
   ProcessOptions process;
-  process.argv = {"python3", SMALLFIX_REALBUGS_SCRIPT};
+  process.argv = {DefaultInterpreter(), SMALLFIX_REALBUGS_SCRIPT};
   process.env["SMALLFIX_REALBUGS_DIR"] = RealbugsDir();  // bugs.jsonl and envs/ of the run
   process.argv.insert(process.argv.end(), args.begin(), args.end());
   process.time_limit_seconds = limit_seconds;
