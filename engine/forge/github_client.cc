@@ -9,6 +9,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_replace.h"
 #include "engine/base/concat.h"
+#include "engine/base/status_macros.h"
 #include "engine/forge/link_header.h"
 #include "engine/forge/rate_limit.h"
 
@@ -101,7 +102,7 @@ absl::Status CheckRepositoryName(std::string_view full_name) {
 
 absl::StatusOr<GitHubClient> GitHubClient::Create(GitHubOptions options,
                                                   std::string_view full_name) {
-  if (absl::Status status = CheckRepositoryName(full_name); !status.ok()) return status;
+  SMALLFIX_RETURN_IF_ERROR(CheckRepositoryName(full_name));
   absl::StatusOr<std::string> api = CheckApiUrl(options.api);
   if (!api.ok()) return api.status();
   options.api = *api;
@@ -220,62 +221,59 @@ absl::StatusOr<std::vector<nlohmann::json>> GitHubClient::CallList(const std::st
           Concat("GitHub API: a pagination link leaves ", options_.api, ": ", next));
     }
     std::string following;
-    absl::StatusOr<nlohmann::json> json = Call("GET", next, nullptr, &following);
-    if (!json.ok()) return json.status();
-    if (!json->is_array())
+    SMALLFIX_ASSIGN_OR_RETURN(nlohmann::json json, Call("GET", next, nullptr, &following));
+    if (!json.is_array())
       return absl::UnavailableError(Concat("GitHub API GET ", next, ": expected a list"));
-    for (nlohmann::json& item : *json) items.push_back(std::move(item));
+    for (nlohmann::json& item : json) items.push_back(std::move(item));
     next = following;
   }
   return items;
 }
 
 absl::StatusOr<GitHubRepository> GitHubClient::GetRepository() {
-  absl::StatusOr<nlohmann::json> json = Call("GET", RepoPath(""), nullptr, nullptr);
-  if (!json.ok()) return json.status();
-  return RepositoryFromJson(*json);
+  SMALLFIX_ASSIGN_OR_RETURN(nlohmann::json json, Call("GET", RepoPath(""), nullptr, nullptr));
+  return RepositoryFromJson(json);
 }
 
 absl::StatusOr<GitHubIssue> GitHubClient::GetIssue(int number) {
-  absl::StatusOr<nlohmann::json> json =
-      Call("GET", RepoPath(absl::StrFormat("/issues/%d", number)), nullptr, nullptr);
-  if (!json.ok()) return json.status();
-  return IssueFromJson(*json);
+  SMALLFIX_ASSIGN_OR_RETURN(
+      nlohmann::json json,
+      Call("GET", RepoPath(absl::StrFormat("/issues/%d", number)), nullptr, nullptr));
+  return IssueFromJson(json);
 }
 
 absl::StatusOr<std::vector<GitHubComment>> GitHubClient::ListIssueComments(int number) {
-  absl::StatusOr<std::vector<nlohmann::json>> items =
-      CallList(RepoPath(absl::StrFormat("/issues/%d/comments?per_page=100", number)));
-  if (!items.ok()) return items.status();
+  SMALLFIX_ASSIGN_OR_RETURN(
+      std::vector<nlohmann::json> items,
+      CallList(RepoPath(absl::StrFormat("/issues/%d/comments?per_page=100", number))));
   std::vector<GitHubComment> comments;
-  for (const nlohmann::json& item : *items) {
-    absl::StatusOr<GitHubComment> comment = CommentFromJson(item);
-    if (!comment.ok()) return comment.status();
-    comments.push_back(*std::move(comment));
+  for (const nlohmann::json& item : items) {
+    SMALLFIX_ASSIGN_OR_RETURN(GitHubComment comment, CommentFromJson(item));
+    comments.push_back(std::move(comment));
   }
   return comments;
 }
 
 absl::StatusOr<std::vector<GitHubIssue>> GitHubClient::ListOpenIssuesWithLabel(
     std::string_view label) {
-  absl::StatusOr<std::vector<nlohmann::json>> items = CallList(RepoPath(Concat(
-      "/issues?state=open&sort=created&direction=asc&per_page=100&labels=", PercentEncode(label))));
-  if (!items.ok()) return items.status();
+  SMALLFIX_ASSIGN_OR_RETURN(
+      std::vector<nlohmann::json> items,
+      CallList(RepoPath(Concat("/issues?state=open&sort=created&direction=asc&per_page=100&labels=",
+                               PercentEncode(label)))));
   std::vector<GitHubIssue> issues;
-  for (const nlohmann::json& item : *items) {
-    absl::StatusOr<GitHubIssue> issue = IssueFromJson(item);
-    if (!issue.ok()) return issue.status();
-    if (!issue->is_pull_request) issues.push_back(*std::move(issue));
+  for (const nlohmann::json& item : items) {
+    SMALLFIX_ASSIGN_OR_RETURN(GitHubIssue issue, IssueFromJson(item));
+    if (!issue.is_pull_request) issues.push_back(std::move(issue));
   }
   return issues;
 }
 
 absl::StatusOr<GitHubComment> GitHubClient::AddIssueComment(int number, std::string_view body) {
   const nlohmann::json payload = {{"body", std::string(body)}};
-  absl::StatusOr<nlohmann::json> json =
-      Call("POST", RepoPath(absl::StrFormat("/issues/%d/comments", number)), &payload, nullptr);
-  if (!json.ok()) return json.status();
-  return CommentFromJson(*json);
+  SMALLFIX_ASSIGN_OR_RETURN(
+      nlohmann::json json,
+      Call("POST", RepoPath(absl::StrFormat("/issues/%d/comments", number)), &payload, nullptr));
+  return CommentFromJson(json);
 }
 
 absl::Status GitHubClient::AddLabels(int number, const std::vector<std::string>& labels) {
@@ -286,15 +284,14 @@ absl::Status GitHubClient::AddLabels(int number, const std::vector<std::string>&
 
 absl::StatusOr<std::vector<GitHubPullRequest>> GitHubClient::ListPullsByHead(
     std::string_view branch) {
-  absl::StatusOr<std::vector<nlohmann::json>> items = CallList(RepoPath(
-      Concat("/pulls?state=all&per_page=100&head=", PercentEncode(Concat(owner_, ":", branch)))));
-  if (!items.ok()) return items.status();
+  SMALLFIX_ASSIGN_OR_RETURN(std::vector<nlohmann::json> items,
+                            CallList(RepoPath(Concat("/pulls?state=all&per_page=100&head=",
+                                                     PercentEncode(Concat(owner_, ":", branch))))));
   std::vector<GitHubPullRequest> pulls;
-  for (const nlohmann::json& item : *items) {
-    absl::StatusOr<GitHubPullRequest> pull = PullRequestFromJson(item);
-    if (!pull.ok()) return pull.status();
+  for (const nlohmann::json& item : items) {
+    SMALLFIX_ASSIGN_OR_RETURN(GitHubPullRequest pull, PullRequestFromJson(item));
     // The filter is the server's; a server that ignores it must not make us touch other PRs.
-    if (pull->head_ref == branch) pulls.push_back(*std::move(pull));
+    if (pull.head_ref == branch) pulls.push_back(std::move(pull));
   }
   return pulls;
 }
@@ -308,18 +305,18 @@ absl::StatusOr<GitHubPullRequest> GitHubClient::CreatePull(std::string_view titl
                                   {"base", std::string(base)},
                                   {"body", std::string(body)},
                                   {"maintainer_can_modify", true}};
-  absl::StatusOr<nlohmann::json> json = Call("POST", RepoPath("/pulls"), &payload, nullptr);
-  if (!json.ok()) return json.status();
-  return PullRequestFromJson(*json);
+  SMALLFIX_ASSIGN_OR_RETURN(nlohmann::json json,
+                            Call("POST", RepoPath("/pulls"), &payload, nullptr));
+  return PullRequestFromJson(json);
 }
 
 absl::StatusOr<GitHubPullRequest> GitHubClient::UpdatePull(int number, std::string_view title,
                                                            std::string_view body) {
   const nlohmann::json payload = {{"title", std::string(title)}, {"body", std::string(body)}};
-  absl::StatusOr<nlohmann::json> json =
-      Call("PATCH", RepoPath(absl::StrFormat("/pulls/%d", number)), &payload, nullptr);
-  if (!json.ok()) return json.status();
-  return PullRequestFromJson(*json);
+  SMALLFIX_ASSIGN_OR_RETURN(
+      nlohmann::json json,
+      Call("PATCH", RepoPath(absl::StrFormat("/pulls/%d", number)), &payload, nullptr));
+  return PullRequestFromJson(json);
 }
 
 }  // namespace smallfix

@@ -1,6 +1,7 @@
 #include "engine/forge/github_objects.h"
 
 #include "absl/strings/str_format.h"
+#include "engine/base/status_macros.h"
 
 namespace smallfix {
 namespace {
@@ -41,18 +42,14 @@ std::string Login(const nlohmann::json& json) {
 }  // namespace
 
 absl::StatusOr<GitHubRepository> RepositoryFromJson(const nlohmann::json& json) {
-  if (absl::Status status =
-          Require(json, "a repository", {"full_name", "default_branch", "clone_url"});
-      !status.ok()) {
-    return status;
-  }
+  SMALLFIX_RETURN_IF_ERROR(
+      Require(json, "a repository", {"full_name", "default_branch", "clone_url"}));
   return GitHubRepository{Text(json, "full_name"), Text(json, "default_branch"),
                           Text(json, "clone_url"), Text(json, "html_url")};
 }
 
 absl::StatusOr<GitHubIssue> IssueFromJson(const nlohmann::json& json) {
-  if (absl::Status status = Require(json, "an issue", {"number", "title", "state"}); !status.ok())
-    return status;
+  SMALLFIX_RETURN_IF_ERROR(Require(json, "an issue", {"number", "title", "state"}));
   absl::StatusOr<int64_t> number = Number(json, "an issue", "number");
   if (!number.ok()) return number.status();
   GitHubIssue issue;
@@ -76,16 +73,13 @@ absl::StatusOr<GitHubIssue> IssueFromJson(const nlohmann::json& json) {
 }
 
 absl::StatusOr<GitHubComment> CommentFromJson(const nlohmann::json& json) {
-  if (absl::Status status = Require(json, "a comment", {"id", "body"}); !status.ok()) return status;
-  absl::StatusOr<int64_t> id = Number(json, "a comment", "id");
-  if (!id.ok()) return id.status();
-  return GitHubComment{*id, Text(json, "body"), Login(json), Text(json, "created_at")};
+  SMALLFIX_RETURN_IF_ERROR(Require(json, "a comment", {"id", "body"}));
+  SMALLFIX_ASSIGN_OR_RETURN(int64_t id, Number(json, "a comment", "id"));
+  return GitHubComment{id, Text(json, "body"), Login(json), Text(json, "created_at")};
 }
 
 absl::StatusOr<GitHubPullRequest> PullRequestFromJson(const nlohmann::json& json) {
-  if (absl::Status status = Require(json, "a pull request", {"number", "state", "head"});
-      !status.ok())
-    return status;
+  SMALLFIX_RETURN_IF_ERROR(Require(json, "a pull request", {"number", "state", "head"}));
   absl::StatusOr<int64_t> number = Number(json, "a pull request", "number");
   if (!number.ok()) return number.status();
   GitHubPullRequest pull;

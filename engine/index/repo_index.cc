@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_format.h"
 #include "engine/base/concat.h"
+#include "engine/base/status_macros.h"
 #include "engine/index/module_name.h"
 #include "engine/index/outline.h"
 #include "engine/index/python_files.h"
@@ -37,8 +38,7 @@ absl::StatusOr<std::string> ReadFile(const std::filesystem::path& path, size_t m
 }  // namespace
 
 absl::StatusOr<RepoIndex> RepoIndex::Build(const std::string& root, const Options& options) {
-  absl::StatusOr<std::vector<std::string>> files = ListPythonFiles(root);
-  if (!files.ok()) return files.status();
+  SMALLFIX_ASSIGN_OR_RETURN(std::vector<std::string> files, ListPythonFiles(root));
   RepoIndex index;
   const std::filesystem::path base(root);
   std::error_code error;
@@ -46,8 +46,8 @@ absl::StatusOr<RepoIndex> RepoIndex::Build(const std::string& root, const Option
   if (std::filesystem::exists(base / "__init__.py", error)) {
     index.package_prefix_ = std::filesystem::weakly_canonical(base, error).filename().string();
   }
-  for (size_t i = 0; i < files->size(); ++i) {
-    const std::string& file = (*files)[i];
+  for (size_t i = 0; i < files.size(); ++i) {
+    const std::string& file = (files)[i];
     if (i >= options.max_files) {
       index.skipped_.push_back(file);
       index.skip_reasons_.push_back(

@@ -4,6 +4,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
+#include "engine/base/status_macros.h"
 #include "engine/junit/junit_reader.h"
 #include "engine/localize/failure_text.h"
 #include "engine/localize/path_mapper.h"
@@ -19,10 +20,9 @@ namespace {
 // Reads the failures of a JUnit report: each failure's body is pytest output (any --tb
 // style); when the body names no exception, the message attribute does.
 absl::Status AppendJUnitTraces(std::string_view xml, ParsedFailure* parsed) {
-  absl::StatusOr<std::vector<JUnitCase>> cases = ReadJUnit(xml);
-  if (!cases.ok()) return cases.status();
+  SMALLFIX_ASSIGN_OR_RETURN(std::vector<JUnitCase> cases, ReadJUnit(xml));
   size_t order = parsed->lines;
-  for (const JUnitCase& test : *cases) {
+  for (const JUnitCase& test : cases) {
     if (!IsFailure(test)) continue;
     ParsedFailure one = ParseFailureText(test.text);
     bool named = false;
@@ -111,8 +111,7 @@ void DropSitesPastEnd(SourceFacts& facts, Localization& localization,
 
 absl::StatusOr<Localization> Localize(const std::string& repo_root, std::string_view failure_text,
                                       const LocalizeOptions& options) {
-  absl::StatusOr<PathMapper> mapper = PathMapper::ForRepo(repo_root);
-  if (!mapper.ok()) return mapper.status();
+  SMALLFIX_ASSIGN_OR_RETURN(PathMapper mapper, PathMapper::ForRepo(repo_root));
   if (IsBlank(failure_text) && IsBlank(options.junit_xml)) {
     return absl::InvalidArgumentError(
         "the failure text is empty: pass the log, issue body or JUnit XML that shows the failure");
@@ -142,7 +141,7 @@ absl::StatusOr<Localization> Localize(const std::string& repo_root, std::string_
     kind = LooksLikeJUnit(text) ? FailureKind::kJUnit : FailureKind::kLog;
   ParsedFailure parsed;
   if (kind == FailureKind::kJUnit) {
-    if (absl::Status status = AppendJUnitTraces(text, &parsed); !status.ok()) return status;
+    SMALLFIX_RETURN_IF_ERROR(AppendJUnitTraces(text, &parsed));
   } else {
     parsed = ParseFailureText(text);
   }
@@ -154,8 +153,8 @@ absl::StatusOr<Localization> Localize(const std::string& repo_root, std::string_
   }
 
   SourceFacts facts(repo_root);
-  RepoSearch search(repo_root, mapper->files());
-  std::optional<Localization> localization = RankSites(parsed, *mapper, facts, options, &search);
+  RepoSearch search(repo_root, mapper.files());
+  std::optional<Localization> localization = RankSites(parsed, mapper, facts, options, &search);
   if (!localization) {
     if (binary) {
       return absl::InvalidArgumentError(absl::StrFormat(
@@ -169,7 +168,7 @@ absl::StatusOr<Localization> Localize(const std::string& repo_root, std::string_
         parsed.lines));
   }
   DropSitesPastEnd(facts, *localization, &notes);
-  AddReadingNotes(parsed, *mapper, &notes);
+  AddReadingNotes(parsed, mapper, &notes);
   if (search.cut()) {
     notes.push_back(absl::StrFormat("the repo's source was searched only up to %d MB",
                                     RepoSearch::kMaxBytes >> 20));

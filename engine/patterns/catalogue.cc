@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "engine/base/concat.h"
+#include "engine/base/status_macros.h"
 #include "engine/patterns/template_loader.h"
 
 namespace smallfix {
@@ -50,9 +51,8 @@ absl::StatusOr<Catalogue> Catalogue::Load(const std::string& dir, const std::str
   const std::string history = history_path.empty() ? DefaultApiHistoryPath() : history_path;
   std::error_code error;
   if (std::filesystem::exists(history, error)) {
-    absl::StatusOr<ApiHistory> loaded = ApiHistory::Load(history);
-    if (!loaded.ok()) return loaded.status();
-    catalogue.history = *std::move(loaded);
+    SMALLFIX_ASSIGN_OR_RETURN(ApiHistory loaded, ApiHistory::Load(history));
+    catalogue.history = std::move(loaded);
   }
   return catalogue;
 }

@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_format.h"
 #include "engine/base/concat.h"
+#include "engine/base/status_macros.h"
 #include "engine/patterns/lookups/lookup.h"
 #include "engine/patterns/match.h"
 #include "engine/patterns/rewriter.h"
@@ -98,24 +99,23 @@ absl::Status CheckCondition(const Template::Condition& condition, MatchState& st
   }
   auto it = state.bindings.find(condition.capture);
   const std::string text = it == state.bindings.end() ? "" : it->second;
-  absl::StatusOr<std::string> value = Expand(condition.value, state.bindings);
-  if (!value.ok()) return value.status();
+  SMALLFIX_ASSIGN_OR_RETURN(std::string value, Expand(condition.value, state.bindings));
   bool holds = false;
   switch (condition.kind) {
     case Kind::kEquals:
-      holds = text == *value;
+      holds = text == value;
       break;
     case Kind::kNotEquals:
-      holds = text != *value;
+      holds = text != value;
       break;
     case Kind::kMatches: {
-      const RE2 re(*value, RE2::Quiet);
+      const RE2 re(value, RE2::Quiet);
       holds = RE2::PartialMatch(text, re);
       if (holds) BindNamedGroups(re, text, state);
       break;
     }
     case Kind::kNotMatches:
-      holds = !RE2::PartialMatch(text, RE2(*value, RE2::Quiet));
+      holds = !RE2::PartialMatch(text, RE2(value, RE2::Quiet));
       break;
     default:
       break;
@@ -241,24 +241,20 @@ std::optional<std::pair<size_t, size_t>> TopLevelRegion(const Document& document
 absl::StatusOr<std::string> EditedText(const Document& document, const EditSet& edits) {
   std::optional<std::pair<size_t, size_t>> region = TopLevelRegion(document, edits);
   if (!region) {
-    absl::StatusOr<Document> edited = ApplyEdits(document, edits);
-    if (!edited.ok()) return edited.status();
-    return std::string(edited->text());
+    SMALLFIX_ASSIGN_OR_RETURN(Document edited, ApplyEdits(document, edits));
+    return std::string(edited.text());
   }
   const auto [start, end] = *region;
   EditSet shifted;
   for (const Edit& edit : edits.edits()) {
-    if (absl::Status s = shifted.Add({edit.start - start, edit.end - start, edit.replacement});
-        !s.ok())
-      return s;
+    SMALLFIX_RETURN_IF_ERROR(shifted.Add({edit.start - start, edit.end - start, edit.replacement}));
   }
   const std::string_view text = document.text();
-  absl::StatusOr<Document> before =
-      Document::Parse(document.path(), std::string(text.substr(start, end - start)));
-  if (!before.ok()) return before.status();
-  absl::StatusOr<Document> after = ApplyEdits(*before, shifted);
-  if (!after.ok()) return after.status();
-  return Concat(text.substr(0, start), after->text(), text.substr(end));
+  SMALLFIX_ASSIGN_OR_RETURN(
+      Document before,
+      Document::Parse(document.path(), std::string(text.substr(start, end - start))));
+  SMALLFIX_ASSIGN_OR_RETURN(Document after, ApplyEdits(before, shifted));
+  return Concat(text.substr(0, start), after.text(), text.substr(end));
 }
 
 // Applies the template's actions to one state: the candidate, or why there is none.
@@ -267,8 +263,7 @@ absl::StatusOr<Candidate> Rewrite(const Template& t, MatchState& state, const Do
                                   std::string& key) {
   std::map<std::string, FileEdits> files;
   for (const Template::Action& action : t.actions) {
-    if (absl::Status status = ApplyAction(action, context, state, files); !status.ok())
-      return status;
+    SMALLFIX_RETURN_IF_ERROR(ApplyAction(action, context, state, files));
   }
   // A template tried although its symptom did not match ranks by what it does without one.
   const double prior =
@@ -277,10 +272,9 @@ absl::StatusOr<Candidate> Rewrite(const Template& t, MatchState& state, const Do
                       symptom_score, prior,    {},        state.bindings};
   for (auto& [path, file] : files) {
     if (file.edits.empty()) continue;
-    absl::StatusOr<std::string> edited = EditedText(file.document, file.edits);
-    if (!edited.ok()) return edited.status();
-    key += Concat(path, "\n", *edited, "\n");
-    candidate.changes.push_back({path, std::string(file.document.text()), *std::move(edited)});
+    SMALLFIX_ASSIGN_OR_RETURN(std::string edited, EditedText(file.document, file.edits));
+    key += Concat(path, "\n", edited, "\n");
+    candidate.changes.push_back({path, std::string(file.document.text()), std::move(edited)});
   }
   if (candidate.changes.empty()) return absl::NotFoundError("the rewrite changes nothing");
   return candidate;

@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_format.h"
 #include "engine/base/concat.h"
+#include "engine/base/status_macros.h"
 #include "engine/index/repo_index.h"
 #include "engine/index/tree_walk.h"
 #include "engine/patterns/import_placement.h"
@@ -60,13 +61,13 @@ absl::StatusOr<std::pair<FileEdits*, TSNode>> FunctionTarget(
     if (state.callee == nullptr) return absl::FailedPreconditionError("no callee was resolved");
     auto it = files.find(state.callee->file);
     if (it == files.end()) {
-      absl::StatusOr<Document> document =
+      SMALLFIX_ASSIGN_OR_RETURN(
+          Document document,
           state.callee->file == state.document->path()
               ? absl::StatusOr<Document>(*state.document)
               : (context.load ? context.load(state.callee->file)
-                              : absl::StatusOr<Document>(absl::NotFoundError("no file loader")));
-      if (!document.ok()) return document.status();
-      it = files.emplace(state.callee->file, FileEdits{*std::move(document), EditSet()}).first;
+                              : absl::StatusOr<Document>(absl::NotFoundError("no file loader"))));
+      it = files.emplace(state.callee->file, FileEdits{std::move(document), EditSet()}).first;
     }
     const Document& document = it->second.document;
     // The index gives the line of `def`; the token there belongs to the function_definition.
@@ -85,10 +86,10 @@ absl::StatusOr<std::pair<FileEdits*, TSNode>> FunctionTarget(
     return std::make_pair(&it->second, *def);
   }
   FileEdits& site = SiteFile(state, files);
-  absl::StatusOr<TSNode> node =
-      which == "enclosing" ? absl::StatusOr<TSNode>(state.statement) : TargetNode(which, state);
-  if (!node.ok()) return node.status();
-  std::optional<TSNode> def = EnclosingOfType(*node, {"function_definition"});
+  SMALLFIX_ASSIGN_OR_RETURN(TSNode node, which == "enclosing"
+                                             ? absl::StatusOr<TSNode>(state.statement)
+                                             : TargetNode(which, state));
+  std::optional<TSNode> def = EnclosingOfType(node, {"function_definition"});
   if (!def) return absl::NotFoundError(Concat("@", which, " is not in a function"));
   return std::make_pair(&site, *def);
 }
@@ -145,10 +146,9 @@ struct StatementTarget {
 };
 absl::StatusOr<StatementTarget> TargetStatementOf(const Args& args, MatchState& state,
                                                   Files& files) {
-  absl::StatusOr<TSNode> statement =
-      TargetStatement(args.contains("target") ? args.at("target") : "", state);
-  if (!statement.ok()) return statement.status();
-  return StatementTarget{&SiteFile(state, files), *statement};
+  SMALLFIX_ASSIGN_OR_RETURN(
+      TSNode statement, TargetStatement(args.contains("target") ? args.at("target") : "", state));
+  return StatementTarget{&SiteFile(state, files), statement};
 }
 
 absl::Status Insert(const Args& args, MatchState& state, Files& files, bool before) {
@@ -191,13 +191,12 @@ absl::Status ReplaceAction(const Args& args, const MatchContext&, MatchState& st
 
 // Deletes the statement's lines; the only statement of a block becomes `pass`.
 absl::Status RemoveAction(const Args& args, const MatchContext&, MatchState& state, Files& files) {
-  absl::StatusOr<StatementTarget> target = TargetStatementOf(args, state, files);
-  if (!target.ok()) return target.status();
-  const Document& doc = target->file->document;
-  const TSNode statement = target->statement;
+  SMALLFIX_ASSIGN_OR_RETURN(StatementTarget target, TargetStatementOf(args, state, files));
+  const Document& doc = target.file->document;
+  const TSNode statement = target.statement;
   TSNode parent = ts_node_parent(statement);
   if (IsType(parent, "block") && NamedChildrenSkippingComments(parent).size() == 1) {
-    return AddEdit(*target->file,
+    return AddEdit(*target.file,
                    Edit{ts_node_start_byte(statement), ts_node_end_byte(statement), "pass"});
   }
   if (!StartsItsLine(doc, statement)) {
@@ -211,7 +210,7 @@ absl::Status RemoveAction(const Args& args, const MatchContext&, MatchState& sta
           .find_first_not_of(" \t\r\n") != std::string_view::npos) {
     return absl::FailedPreconditionError("the statement shares its line with code after it");
   }
-  return AddEdit(*target->file, Edit{doc.lines().LineStart(first), end, ""});
+  return AddEdit(*target.file, Edit{doc.lines().LineStart(first), end, ""});
 }
 
 absl::Status WrapIfAction(const Args& args, const MatchContext&, MatchState& state, Files& files) {
@@ -253,8 +252,7 @@ absl::Status WrapWithAction(const Args& args, const MatchContext&, MatchState& s
 }
 
 absl::Status KeywordAction(const Args& args, MatchState& state, Files& files, ActionKind kind) {
-  absl::StatusOr<TSNode> call = TargetNode(args.at("call"), state);
-  if (!call.ok()) return call.status();
+  SMALLFIX_ASSIGN_OR_RETURN(TSNode call, TargetNode(args.at("call"), state));
   FileEdits& file = SiteFile(state, files);
   const Document& doc = file.document;
   const Bindings& b = state.bindings;
@@ -263,17 +261,16 @@ absl::Status KeywordAction(const Args& args, MatchState& state, Files& files, Ac
                                 value = ExpandArg(args, "value", b);
     if (!name.ok()) return name.status();
     if (!value.ok()) return value.status();
-    return AddEdit(file, AddKeywordArgument(doc, *call, *name, *value));
+    return AddEdit(file, AddKeywordArgument(doc, call, *name, *value));
   }
   if (kind == ActionKind::kDropKeyword) {
-    absl::StatusOr<std::string> name = ExpandArg(args, "name", b);
-    if (!name.ok()) return name.status();
-    return AddEdit(file, DropKeywordArgument(doc, *call, *name));
+    SMALLFIX_ASSIGN_OR_RETURN(std::string name, ExpandArg(args, "name", b));
+    return AddEdit(file, DropKeywordArgument(doc, call, name));
   }
   absl::StatusOr<std::string> from = ExpandArg(args, "from", b), to = ExpandArg(args, "to", b);
   if (!from.ok()) return from.status();
   if (!to.ok()) return to.status();
-  return AddEdit(file, RenameKeywordArgument(doc, *call, *from, *to));
+  return AddEdit(file, RenameKeywordArgument(doc, call, *from, *to));
 }
 
 absl::Status AddKeywordAction(const Args& args, const MatchContext&, MatchState& state,
@@ -301,9 +298,8 @@ absl::Status AddArgumentAction(const Args& args, const MatchContext&, MatchState
     return absl::InvalidArgumentError("@call has no argument list");
   std::optional<TSNode> before;
   if (args.contains("before")) {
-    absl::StatusOr<TSNode> node = TargetNode(args.at("before"), state);
-    if (!node.ok()) return node.status();
-    before = *node;
+    SMALLFIX_ASSIGN_OR_RETURN(TSNode node, TargetNode(args.at("before"), state));
+    before = node;
   } else {
     // Positional arguments go before the first keyword or ** argument.
     for (TSNode item : ListItems(list)) {
@@ -319,13 +315,12 @@ absl::Status AddArgumentAction(const Args& args, const MatchContext&, MatchState
 
 absl::Status DropArgumentAction(const Args& args, const MatchContext&, MatchState& state,
                                 Files& files) {
-  absl::StatusOr<TSNode> argument = TargetNode(args.at("argument"), state);
-  if (!argument.ok()) return argument.status();
-  TSNode list = ts_node_parent(*argument);
+  SMALLFIX_ASSIGN_OR_RETURN(TSNode argument, TargetNode(args.at("argument"), state));
+  TSNode list = ts_node_parent(argument);
   if (!IsType(list, "argument_list"))
     return absl::InvalidArgumentError("@argument is not an argument of a call");
   FileEdits& file = SiteFile(state, files);
-  return AddEdit(file, RemoveListItem(file.document, list, *argument));
+  return AddEdit(file, RemoveListItem(file.document, list, argument));
 }
 
 absl::Status AddParameterAction(const Args& args, const MatchContext& context, MatchState& state,
@@ -354,31 +349,29 @@ absl::Status SetDefaultAction(const Args& args, const MatchContext& context, Mat
 
 absl::Status AddImportAction(const Args& args, const MatchContext&, MatchState& state,
                              Files& files) {
-  absl::StatusOr<std::string> code = ExpandArg(args, "code", state.bindings);
-  if (!code.ok()) return code.status();
-  return AddImport(*code, state, files);
+  SMALLFIX_ASSIGN_OR_RETURN(std::string code, ExpandArg(args, "code", state.bindings));
+  return AddImport(code, state, files);
 }
 
 absl::Status PlaceImportAction(const Args& args, const MatchContext& context, MatchState& state,
                                Files& files) {
-  absl::StatusOr<std::string> code = ExpandArg(args, "code", state.bindings);
-  if (!code.ok()) return code.status();
+  SMALLFIX_ASSIGN_OR_RETURN(std::string code, ExpandArg(args, "code", state.bindings));
   const IsFirstParty first_party = [&](std::string_view top) {
     return context.index != nullptr && context.index->HasModule(top);
   };
   FileEdits& file = SiteFile(state, files);
   // One statement per line, each placed on its own against the unedited file; insertions at
   // one place land in the order given.
-  for (size_t start = 0; start < code->size();) {
-    size_t end = code->find('\n', start);
-    if (end == std::string::npos) end = code->size();
-    const std::string line = code->substr(start, end - start);
+  for (size_t start = 0; start < code.size();) {
+    size_t end = code.find('\n', start);
+    if (end == std::string::npos) end = code.size();
+    const std::string line = code.substr(start, end - start);
     start = end + 1;
     if (Trim(line).empty()) continue;
     absl::StatusOr<Edit> edit = PlaceImport(file.document, line, first_party);
     if (absl::IsNotFound(edit.status())) continue;  // already imported
     if (!edit.ok()) return edit.status();
-    if (absl::Status added = file.edits.Add(*std::move(edit)); !added.ok()) return added;
+    SMALLFIX_RETURN_IF_ERROR(file.edits.Add(*std::move(edit)));
   }
   return absl::OkStatus();
 }

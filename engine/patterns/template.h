@@ -38,8 +38,6 @@ enum class ActionKind {
   kPlaceImport,
 };
 
-// The context look-ups a template may name (`lookup:`); lookups.cc's table gives each its
-// YAML name, its arguments, what it binds and the function that answers it.
 // A fix-pattern template, loaded from one YAML file under templates/ (see
 // templates/README.md for the language). Templates are data: this struct is what the
 // loader checked, nothing more.

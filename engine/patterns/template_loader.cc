@@ -69,9 +69,8 @@ absl::StatusOr<std::map<std::string, std::string>> ReadArguments(
     if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
       return Error(path, item.first, Concat(what, " takes no '", key, "'"));
     }
-    absl::StatusOr<std::string> value = Scalar(path, item.second, key);
-    if (!value.ok()) return value.status();
-    for (const std::string& name : PlaceholderNames(*value)) {
+    SMALLFIX_ASSIGN_OR_RETURN(std::string value, Scalar(path, item.second, key));
+    for (const std::string& name : PlaceholderNames(value)) {
       if (!bound.contains(name)) {
         return Error(
             path, item.second,
@@ -79,7 +78,7 @@ absl::StatusOr<std::map<std::string, std::string>> ReadArguments(
                    "} is not bound here (not a capture, symptom group or earlier look-up)"));
       }
     }
-    args[key] = *value;
+    args[key] = value;
   }
   return args;
 }
@@ -139,10 +138,7 @@ absl::Status ReadSymptoms(const std::string& path, const YAML::Node& symptoms, T
   if (!symptoms) return absl::OkStatus();
   if (!symptoms.IsSequence()) return Error(path, symptoms, "symptoms must be a list");
   for (const YAML::Node& entry : symptoms) {
-    if (absl::Status s = CheckKeys(path, entry, "a symptom", {"type", "message", "class"});
-        !s.ok()) {
-      return s;
-    }
+    SMALLFIX_RETURN_IF_ERROR(CheckKeys(path, entry, "a symptom", {"type", "message", "class"}));
     Template::Symptom symptom;
     if (entry["type"]) symptom.type = entry["type"].as<std::string>();
     if (entry["class"]) {
@@ -173,9 +169,8 @@ absl::Status ReadSymptoms(const std::string& path, const YAML::Node& symptoms, T
 
 // Compiles a query written at `query` in the file; errors point at the file's line.
 absl::StatusOr<Query> CompileQuery(const std::string& path, const YAML::Node& query) {
-  absl::StatusOr<std::string> source = Scalar(path, query, "query");
-  if (!source.ok()) return source.status();
-  absl::StatusOr<Query> compiled = Query::Compile(*source);
+  SMALLFIX_ASSIGN_OR_RETURN(std::string source, Scalar(path, query, "query"));
+  absl::StatusOr<Query> compiled = Query::Compile(source);
   if (!compiled.ok()) {
     // Point at the file's line: Query speaks of lines of the query text, which starts on
     // the line after `query: |` (a block scalar) or on the key's own line.
@@ -184,7 +179,7 @@ absl::StatusOr<Query> CompileQuery(const std::string& path, const YAML::Node& qu
     const RE2 where_in_query("at line (\\d+), column (\\d+)");
     int file_line = query.Mark().line + 1;
     if (RE2::PartialMatch(message, where_in_query, &query_line, &column)) {
-      const bool block = source->find('\n') != std::string::npos;
+      const bool block = source.find('\n') != std::string::npos;
       file_line += (block ? query_line : query_line - 1);
       RE2::Replace(&message, where_in_query, absl::StrFormat("at column %d", column));
     }
@@ -197,22 +192,18 @@ absl::StatusOr<Query> CompileQuery(const std::string& path, const YAML::Node& qu
 absl::Status ReadQuery(const std::string& path, const YAML::Node& query, Template& t,
                        Bound& bound) {
   if (!query) return absl::OkStatus();
-  absl::StatusOr<Query> compiled = CompileQuery(path, query);
-  if (!compiled.ok()) return compiled.status();
-  for (const std::string& name : compiled->capture_names()) bound.insert(name);
-  t.query = *std::move(compiled);
+  SMALLFIX_ASSIGN_OR_RETURN(Query compiled, CompileQuery(path, query));
+  for (const std::string& name : compiled.capture_names()) bound.insert(name);
+  t.query = std::move(compiled);
   return absl::OkStatus();
 }
 
 absl::StatusOr<Template::Condition> ReadCondition(const std::string& path, const YAML::Node& entry,
                                                   Bound& bound) {
   using Kind = Template::Condition::Kind;
-  if (absl::Status s = CheckKeys(
-          path, entry, "a where condition",
-          {"capture", "equals", "not-equals", "matches", "not-matches", "inside", "not-inside"});
-      !s.ok()) {
-    return s;
-  }
+  SMALLFIX_RETURN_IF_ERROR(CheckKeys(
+      path, entry, "a where condition",
+      {"capture", "equals", "not-equals", "matches", "not-matches", "inside", "not-inside"}));
   Template::Condition condition;
   condition.line = entry.Mark().line + 1;
   int kinds = 0;
@@ -252,9 +243,8 @@ absl::Status ReadConditions(const std::string& path, const YAML::Node& where, Te
   if (!where) return absl::OkStatus();
   if (!where.IsSequence()) return Error(path, where, "where must be a list");
   for (const YAML::Node& entry : where) {
-    absl::StatusOr<Template::Condition> condition = ReadCondition(path, entry, bound);
-    if (!condition.ok()) return condition.status();
-    t.conditions.push_back(*std::move(condition));
+    SMALLFIX_ASSIGN_OR_RETURN(Template::Condition condition, ReadCondition(path, entry, bound));
+    t.conditions.push_back(std::move(condition));
   }
   return absl::OkStatus();
 }
@@ -335,11 +325,8 @@ absl::Status ReadExamples(const std::string& path, const YAML::Node& examples, T
   }
   bool has_negative = false;
   for (const YAML::Node& entry : examples) {
-    if (absl::Status s = CheckKeys(path, entry, "an example",
-                                   {"name", "symptom", "before", "line", "after", "files"});
-        !s.ok()) {
-      return s;
-    }
+    SMALLFIX_RETURN_IF_ERROR(CheckKeys(path, entry, "an example",
+                                       {"name", "symptom", "before", "line", "after", "files"}));
     for (const char* key : {"name", "before", "line", "after"}) {
       if (!entry[key])
         return Error(
@@ -408,9 +395,7 @@ absl::Status ReadScanExamples(const std::string& path, const YAML::Node& example
   }
   bool positive = false, negative = false;
   for (const YAML::Node& entry : examples) {
-    if (absl::Status s = CheckKeys(path, entry, "a scan example", {"name", "code", "lines"});
-        !s.ok())
-      return s;
+    SMALLFIX_RETURN_IF_ERROR(CheckKeys(path, entry, "a scan example", {"name", "code", "lines"}));
     for (const char* key : {"name", "code", "lines"}) {
       if (!entry[key])
         return Error(
@@ -562,14 +547,14 @@ absl::Status ReadScan(const std::string& path, const YAML::Node& node, Template&
 absl::StatusOr<Template> Read(const std::string& path, const YAML::Node& root) {
   Template t;
   Bound bound = kBuiltinPlaceholders;
-  if (absl::Status s = ReadHeader(path, root, t); !s.ok()) return s;
-  if (absl::Status s = ReadSymptoms(path, root["symptoms"], t, bound); !s.ok()) return s;
-  if (absl::Status s = ReadQuery(path, root["query"], t, bound); !s.ok()) return s;
-  if (absl::Status s = ReadConditions(path, root["where"], t, bound); !s.ok()) return s;
-  if (absl::Status s = ReadLookups(path, root["context"], t, bound); !s.ok()) return s;
-  if (absl::Status s = ReadActions(path, root["rewrite"], t, bound); !s.ok()) return s;
-  if (absl::Status s = ReadExamples(path, root["examples"], t); !s.ok()) return s;
-  if (absl::Status s = ReadScan(path, root["scan"], t, bound); !s.ok()) return s;
+  SMALLFIX_RETURN_IF_ERROR(ReadHeader(path, root, t));
+  SMALLFIX_RETURN_IF_ERROR(ReadSymptoms(path, root["symptoms"], t, bound));
+  SMALLFIX_RETURN_IF_ERROR(ReadQuery(path, root["query"], t, bound));
+  SMALLFIX_RETURN_IF_ERROR(ReadConditions(path, root["where"], t, bound));
+  SMALLFIX_RETURN_IF_ERROR(ReadLookups(path, root["context"], t, bound));
+  SMALLFIX_RETURN_IF_ERROR(ReadActions(path, root["rewrite"], t, bound));
+  SMALLFIX_RETURN_IF_ERROR(ReadExamples(path, root["examples"], t));
+  SMALLFIX_RETURN_IF_ERROR(ReadScan(path, root["scan"], t, bound));
   return t;
 }
 
@@ -628,13 +613,12 @@ absl::StatusOr<std::vector<Template>> LoadTemplates(const std::string& dir) {
   std::vector<Template> templates;
   std::map<std::string, std::string> seen;
   for (const std::string& path : paths) {
-    absl::StatusOr<Template> t = LoadTemplate(path);
-    if (!t.ok()) return t.status();
-    if (auto [it, inserted] = seen.emplace(t->id, path); !inserted) {
+    SMALLFIX_ASSIGN_OR_RETURN(Template t, LoadTemplate(path));
+    if (auto [it, inserted] = seen.emplace(t.id, path); !inserted) {
       return absl::InvalidArgumentError(
-          Concat(path, ": template id '", t->id, "' is also used by ", it->second));
+          Concat(path, ": template id '", t.id, "' is also used by ", it->second));
     }
-    templates.push_back(*std::move(t));
+    templates.push_back(std::move(t));
   }
   return templates;
 }

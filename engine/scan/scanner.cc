@@ -13,6 +13,7 @@
 
 #include "engine/base/concat.h"
 #include "engine/base/read_file.h"
+#include "engine/base/status_macros.h"
 #include "engine/index/python_files.h"
 #include "engine/index/repo_index.h"
 #include "engine/patterns/lookups/lookup.h"
@@ -140,8 +141,7 @@ absl::StatusOr<std::vector<Finding>> Scanner::ScanText(const std::string& path, 
   }
   std::vector<Finding> findings;
   if (passed.empty()) return findings;
-  absl::StatusOr<Document> document = Document::Parse(path, std::move(text));
-  if (!document.ok()) return document.status();
+  SMALLFIX_ASSIGN_OR_RETURN(Document document, Document::Parse(path, std::move(text)));
   if (parsed != nullptr) *parsed = true;
   MatchContext context;
   context.history = history_.get();
@@ -151,7 +151,7 @@ absl::StatusOr<std::vector<Finding>> Scanner::ScanText(const std::string& path, 
       return Document::Load(Concat(root, "/", file));
     };
   }
-  for (const Rule* rule : passed) ScanTemplate(*rule->t, *document, context, findings);
+  for (const Rule* rule : passed) ScanTemplate(*rule->t, document, context, findings);
   std::sort(findings.begin(), findings.end(), FindingOrder);
   return findings;
 }
@@ -170,9 +170,8 @@ absl::StatusOr<ScanReport> Scanner::ScanFiles(const std::string& root,
   for (const Rule& rule : rules_) {
     for (const Template::Lookup& lookup : rule.t->lookups) {
       if (index || !lookup.spec->index_in_scan) continue;
-      absl::StatusOr<RepoIndex> built = RepoIndex::Build(root);
-      if (!built.ok()) return built.status();
-      index = *std::move(built);
+      SMALLFIX_ASSIGN_OR_RETURN(RepoIndex built, RepoIndex::Build(root));
+      index = std::move(built);
     }
   }
   struct PerFile {

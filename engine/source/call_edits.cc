@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_format.h"
 #include "engine/base/concat.h"
+#include "engine/base/status_macros.h"
 #include "engine/source/comma_list.h"
 #include "engine/source/syntax.h"
 
@@ -34,27 +35,25 @@ std::optional<TSNode> FindKeywordArgument(const Document& document, TSNode call,
 
 absl::StatusOr<Edit> AddKeywordArgument(const Document& document, TSNode call,
                                         std::string_view name, std::string_view value) {
-  absl::StatusOr<TSNode> arguments = Arguments(document, call);
-  if (!arguments.ok()) return arguments.status();
+  SMALLFIX_ASSIGN_OR_RETURN(TSNode arguments, Arguments(document, call));
   if (FindKeywordArgument(document, call, name)) {
     return absl::AlreadyExistsError(absl::StrFormat("%s:%d: the call already passes `%s=`",
                                                     document.path(),
                                                     document.NodeStart(call).line + 1, name));
   }
-  return InsertListItem(document, *arguments, std::nullopt, Concat(name, "=", value));
+  return InsertListItem(document, arguments, std::nullopt, Concat(name, "=", value));
 }
 
 absl::StatusOr<Edit> DropKeywordArgument(const Document& document, TSNode call,
                                          std::string_view name) {
-  absl::StatusOr<TSNode> arguments = Arguments(document, call);
-  if (!arguments.ok()) return arguments.status();
+  SMALLFIX_ASSIGN_OR_RETURN(TSNode arguments, Arguments(document, call));
   std::optional<TSNode> keyword = FindKeywordArgument(document, call, name);
   if (!keyword) {
     return absl::NotFoundError(absl::StrFormat("%s:%d: the call does not pass `%s=`",
                                                document.path(), document.NodeStart(call).line + 1,
                                                name));
   }
-  return RemoveListItem(document, *arguments, *keyword);
+  return RemoveListItem(document, arguments, *keyword);
 }
 
 absl::StatusOr<Edit> RenameKeywordArgument(const Document& document, TSNode call,

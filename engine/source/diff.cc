@@ -4,6 +4,7 @@
 
 #include "engine/base/concat.h"
 #include "engine/base/libgit2.h"
+#include "engine/base/status_macros.h"
 
 namespace smallfix {
 
@@ -31,10 +32,10 @@ absl::StatusOr<GitPatch> PatchOf(std::string_view before, std::string_view after
 absl::StatusOr<std::string> UnifiedDiff(std::string_view path, std::string_view before,
                                         std::string_view after, int context_lines) {
   if (before == after) return std::string();
-  absl::StatusOr<GitPatch> patch = PatchOf(before, after, std::string(path), context_lines);
-  if (!patch.ok()) return patch.status();
+  SMALLFIX_ASSIGN_OR_RETURN(GitPatch patch,
+                            PatchOf(before, after, std::string(path), context_lines));
   git_buf buffer = GIT_BUF_INIT;
-  const int rc = git_patch_to_buf(&buffer, patch->get());
+  const int rc = git_patch_to_buf(&buffer, patch.get());
   if (rc != 0) return Libgit2Error(Concat("writing the diff of ", path));
   std::string text(buffer.ptr, buffer.size);
   git_buf_dispose(&buffer);
@@ -44,12 +45,11 @@ absl::StatusOr<std::string> UnifiedDiff(std::string_view path, std::string_view 
 absl::StatusOr<std::vector<LineHunk>> LineHunks(std::string_view before, std::string_view after) {
   std::vector<LineHunk> hunks;
   if (before == after) return hunks;
-  absl::StatusOr<GitPatch> patch = PatchOf(before, after, "file", 0);
-  if (!patch.ok()) return patch.status();
-  for (size_t h = 0; h < git_patch_num_hunks(patch->get()); ++h) {
+  SMALLFIX_ASSIGN_OR_RETURN(GitPatch patch, PatchOf(before, after, "file", 0));
+  for (size_t h = 0; h < git_patch_num_hunks(patch.get()); ++h) {
     const git_diff_hunk* hunk = nullptr;
     size_t lines = 0;
-    if (git_patch_get_hunk(&hunk, &lines, patch->get(), h) != 0)
+    if (git_patch_get_hunk(&hunk, &lines, patch.get(), h) != 0)
       return Libgit2Error("reading a diff's hunks");
     hunks.push_back({hunk->old_start, hunk->old_lines, hunk->new_start, hunk->new_lines});
   }
@@ -68,10 +68,9 @@ absl::StatusOr<int> ChangedLineCount(std::string_view before, std::string_view a
   const size_t tail = first == std::string_view::npos ? 0 : before.size() - first - 1;
   const std::string_view old_middle = before.substr(start, before.size() - start - tail);
   const std::string_view new_middle = after.substr(start, after.size() - start - tail);
-  absl::StatusOr<GitPatch> patch = PatchOf(old_middle, new_middle, "file", 0);
-  if (!patch.ok()) return patch.status();
+  SMALLFIX_ASSIGN_OR_RETURN(GitPatch patch, PatchOf(old_middle, new_middle, "file", 0));
   size_t context = 0, added = 0, removed = 0;
-  if (git_patch_line_stats(&context, &added, &removed, patch->get()) != 0)
+  if (git_patch_line_stats(&context, &added, &removed, patch.get()) != 0)
     return Libgit2Error("counting a diff's lines");
   return static_cast<int>(added + removed);
 }

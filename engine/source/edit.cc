@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_format.h"
+#include "engine/base/status_macros.h"
 
 namespace smallfix {
 
@@ -61,16 +62,14 @@ absl::StatusOr<std::string> EditSet::Apply(std::string_view text) const {
 }
 
 absl::StatusOr<Document> ApplyEdits(const Document& document, const EditSet& edits) {
-  absl::StatusOr<std::string> text = edits.Apply(document.text());
-  if (!text.ok()) return text.status();
+  SMALLFIX_ASSIGN_OR_RETURN(std::string text, edits.Apply(document.text()));
   std::vector<Document::TextChange> changes;
   changes.reserve(edits.edits().size());
   for (const Edit& edit : edits.edits())
     changes.push_back({edit.start, edit.end, edit.replacement.size()});
-  absl::StatusOr<Document> edited = Document::Reparse(document, *std::move(text), changes);
-  if (!edited.ok()) return edited.status();
+  SMALLFIX_ASSIGN_OR_RETURN(Document edited, Document::Reparse(document, std::move(text), changes));
   const int before = document.CountSyntaxErrors();
-  const int after = edited->CountSyntaxErrors();
+  const int after = edited.CountSyntaxErrors();
   if (after > before) {
     return absl::FailedPreconditionError(absl::StrFormat(
         "%s: the edit breaks the syntax (%d syntax error node(s) after it, %d before)",

@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_format.h"
 #include "engine/base/concat.h"
+#include "engine/base/status_macros.h"
 #include "engine/source/indentation.h"
 #include "engine/source/syntax.h"
 
@@ -49,7 +50,7 @@ void CollectStringLines(const Document& document, TSNode node, std::set<int>& li
 
 absl::StatusOr<Edit> InsertBefore(const Document& document, TSNode statement,
                                   std::string_view code) {
-  if (absl::Status status = CheckOwnLine(document, statement); !status.ok()) return status;
+  SMALLFIX_RETURN_IF_ERROR(CheckOwnLine(document, statement));
   const int line = document.NodeStart(statement).line;
   const size_t at = document.lines().LineStart(line);
   return Edit{
@@ -59,7 +60,7 @@ absl::StatusOr<Edit> InsertBefore(const Document& document, TSNode statement,
 
 absl::StatusOr<Edit> InsertAfter(const Document& document, TSNode statement,
                                  std::string_view code) {
-  if (absl::Status status = CheckOwnLine(document, statement); !status.ok()) return status;
+  SMALLFIX_RETURN_IF_ERROR(CheckOwnLine(document, statement));
   const int line = document.NodeStart(statement).line;
   const int last = EndLine(document, statement);
   const size_t at = document.lines().LineEndWithNewline(last);
@@ -73,7 +74,7 @@ absl::StatusOr<Edit> InsertAfter(const Document& document, TSNode statement,
 
 absl::StatusOr<Edit> WrapInBlock(const Document& document, TSNode first, TSNode last,
                                  std::string_view header, std::string_view trailer) {
-  if (absl::Status status = CheckOwnLine(document, first); !status.ok()) return status;
+  SMALLFIX_RETURN_IF_ERROR(CheckOwnLine(document, first));
   if (!ts_node_eq(ts_node_parent(first), ts_node_parent(last)) ||
       ts_node_start_byte(last) < ts_node_start_byte(first)) {
     return absl::InvalidArgumentError(

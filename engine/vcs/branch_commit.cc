@@ -7,6 +7,7 @@
 
 #include "engine/base/concat.h"
 #include "engine/base/libgit2.h"
+#include "engine/base/status_macros.h"
 
 namespace smallfix {
 namespace {
@@ -24,15 +25,13 @@ std::string Person(const git_signature* who) { return Concat(who->name, " <", wh
 }  // namespace
 
 absl::Status CheckoutDetached(const std::string& dir, const std::string& ref) {
-  absl::StatusOr<GitRepository> repo = OpenGitRepository(dir);
-  if (!repo.ok()) return repo.status();
-  absl::StatusOr<GitCommit> commit = Resolve(repo->get(), ref);
-  if (!commit.ok()) return commit.status();
+  SMALLFIX_ASSIGN_OR_RETURN(GitRepository repo, OpenGitRepository(dir));
+  SMALLFIX_ASSIGN_OR_RETURN(GitCommit commit, Resolve(repo.get(), ref));
   git_checkout_options options;
   git_checkout_options_init(&options, GIT_CHECKOUT_OPTIONS_VERSION);
   options.checkout_strategy = GIT_CHECKOUT_FORCE | GIT_CHECKOUT_REMOVE_UNTRACKED;
-  if (git_checkout_tree(repo->get(), reinterpret_cast<git_object*>(commit->get()), &options) != 0 ||
-      git_repository_set_head_detached(repo->get(), git_commit_id(commit->get())) != 0) {
+  if (git_checkout_tree(repo.get(), reinterpret_cast<git_object*>(commit.get()), &options) != 0 ||
+      git_repository_set_head_detached(repo.get(), git_commit_id(commit.get())) != 0) {
     return Libgit2Error(Concat("checking out ", ref, " in ", dir));
   }
   return absl::OkStatus();
@@ -50,12 +49,10 @@ absl::StatusOr<std::string> CommitChanges(const std::string& dir, const std::str
                                           const std::string& branch,
                                           const std::vector<FileChange>& changes,
                                           const GitIdentity& identity, const std::string& message) {
-  absl::StatusOr<GitRepository> repo = OpenGitRepository(dir);
-  if (!repo.ok()) return repo.status();
-  absl::StatusOr<GitCommit> parent = Resolve(repo->get(), parent_ref);
-  if (!parent.ok()) return parent.status();
+  SMALLFIX_ASSIGN_OR_RETURN(GitRepository repo, OpenGitRepository(dir));
+  SMALLFIX_ASSIGN_OR_RETURN(GitCommit parent, Resolve(repo.get(), parent_ref));
   git_tree* parent_tree_raw = nullptr;
-  if (git_commit_tree(&parent_tree_raw, parent->get()) != 0)
+  if (git_commit_tree(&parent_tree_raw, parent.get()) != 0)
     return Libgit2Error("reading the parent's tree");
   GitTree parent_tree(parent_tree_raw);
   // An index in memory: the clone's own index and working tree stay as they are.
@@ -69,17 +66,17 @@ absl::StatusOr<std::string> CommitChanges(const std::string& dir, const std::str
     const git_index_entry* existing = git_index_get_bypath(index.get(), change.file.c_str(), 0);
     entry.mode = existing != nullptr ? existing->mode : static_cast<uint32_t>(GIT_FILEMODE_BLOB);
     entry.path = change.file.c_str();
-    if (git_blob_create_from_buffer(&entry.id, repo->get(), change.after.data(),
+    if (git_blob_create_from_buffer(&entry.id, repo.get(), change.after.data(),
                                     change.after.size()) != 0 ||
         git_index_add(index.get(), &entry) != 0) {
       return Libgit2Error(Concat("staging ", change.file));
     }
   }
   git_oid tree_id;
-  if (git_index_write_tree_to(&tree_id, index.get(), repo->get()) != 0)
+  if (git_index_write_tree_to(&tree_id, index.get(), repo.get()) != 0)
     return Libgit2Error("writing the tree");
   git_tree* tree_raw = nullptr;
-  if (git_tree_lookup(&tree_raw, repo->get(), &tree_id) != 0)
+  if (git_tree_lookup(&tree_raw, repo.get(), &tree_id) != 0)
     return Libgit2Error("reading the new tree");
   GitTree tree(tree_raw);
   git_signature* signature_raw = nullptr;
@@ -88,13 +85,13 @@ absl::StatusOr<std::string> CommitChanges(const std::string& dir, const std::str
   }
   GitSignature signature(signature_raw);
   git_oid commit_id;
-  const git_commit* parents[] = {parent->get()};
-  if (git_commit_create(&commit_id, repo->get(), nullptr, signature.get(), signature.get(), "UTF-8",
+  const git_commit* parents[] = {parent.get()};
+  if (git_commit_create(&commit_id, repo.get(), nullptr, signature.get(), signature.get(), "UTF-8",
                         message.c_str(), tree.get(), 1, parents) != 0) {
     return Libgit2Error("creating the commit");
   }
   git_reference* ref = nullptr;
-  if (git_reference_create(&ref, repo->get(), Concat("refs/heads/", branch).c_str(), &commit_id, 1,
+  if (git_reference_create(&ref, repo.get(), Concat("refs/heads/", branch).c_str(), &commit_id, 1,
                            "smallfix: suggested fix") != 0) {
     return Libgit2Error(Concat("storing branch ", branch));
   }
@@ -106,17 +103,14 @@ absl::StatusOr<std::string> CommitChanges(const std::string& dir, const std::str
 
 absl::StatusOr<bool> SameChange(const std::string& dir, const std::string& ref_a,
                                 const std::string& ref_b) {
-  absl::StatusOr<GitRepository> repo = OpenGitRepository(dir);
-  if (!repo.ok()) return repo.status();
-  absl::StatusOr<GitCommit> a = Resolve(repo->get(), ref_a);
-  if (!a.ok()) return a.status();
-  absl::StatusOr<GitCommit> b = Resolve(repo->get(), ref_b);
-  if (!b.ok()) return b.status();
-  if (!git_oid_equal(git_commit_tree_id(a->get()), git_commit_tree_id(b->get()))) return false;
-  const unsigned count = git_commit_parentcount(a->get());
-  if (count != git_commit_parentcount(b->get())) return false;
+  SMALLFIX_ASSIGN_OR_RETURN(GitRepository repo, OpenGitRepository(dir));
+  SMALLFIX_ASSIGN_OR_RETURN(GitCommit a, Resolve(repo.get(), ref_a));
+  SMALLFIX_ASSIGN_OR_RETURN(GitCommit b, Resolve(repo.get(), ref_b));
+  if (!git_oid_equal(git_commit_tree_id(a.get()), git_commit_tree_id(b.get()))) return false;
+  const unsigned count = git_commit_parentcount(a.get());
+  if (count != git_commit_parentcount(b.get())) return false;
   for (unsigned i = 0; i < count; ++i) {
-    if (!git_oid_equal(git_commit_parent_id(a->get(), i), git_commit_parent_id(b->get(), i)))
+    if (!git_oid_equal(git_commit_parent_id(a.get(), i), git_commit_parent_id(b.get(), i)))
       return false;
   }
   return true;
@@ -126,24 +120,21 @@ absl::StatusOr<std::vector<std::string>> OtherPeoplesCommits(const std::string& 
                                                              const std::string& ref,
                                                              const std::string& base_ref,
                                                              const std::string& email) {
-  absl::StatusOr<GitRepository> repo = OpenGitRepository(dir);
-  if (!repo.ok()) return repo.status();
-  absl::StatusOr<GitCommit> tip = Resolve(repo->get(), ref);
-  if (!tip.ok()) return tip.status();
-  absl::StatusOr<GitCommit> base = Resolve(repo->get(), base_ref);
-  if (!base.ok()) return base.status();
+  SMALLFIX_ASSIGN_OR_RETURN(GitRepository repo, OpenGitRepository(dir));
+  SMALLFIX_ASSIGN_OR_RETURN(GitCommit tip, Resolve(repo.get(), ref));
+  SMALLFIX_ASSIGN_OR_RETURN(GitCommit base, Resolve(repo.get(), base_ref));
   git_revwalk* walk_raw = nullptr;
-  if (git_revwalk_new(&walk_raw, repo->get()) != 0) return Libgit2Error("walking history");
+  if (git_revwalk_new(&walk_raw, repo.get()) != 0) return Libgit2Error("walking history");
   GitRevwalk walk(walk_raw);
-  if (git_revwalk_push(walk.get(), git_commit_id(tip->get())) != 0 ||
-      git_revwalk_hide(walk.get(), git_commit_id(base->get())) != 0) {
+  if (git_revwalk_push(walk.get(), git_commit_id(tip.get())) != 0 ||
+      git_revwalk_hide(walk.get(), git_commit_id(base.get())) != 0) {
     return Libgit2Error(Concat("walking ", ref));
   }
   std::vector<std::string> people;
   git_oid id;
   while (git_revwalk_next(&id, walk.get()) == 0) {
     git_commit* raw = nullptr;
-    if (git_commit_lookup(&raw, repo->get(), &id) != 0) return Libgit2Error("reading a commit");
+    if (git_commit_lookup(&raw, repo.get(), &id) != 0) return Libgit2Error("reading a commit");
     GitCommit commit(raw);
     for (const git_signature* who :
          {git_commit_author(commit.get()), git_commit_committer(commit.get())}) {

@@ -5,6 +5,7 @@
 
 #include "engine/base/concat.h"
 #include "engine/base/edit_distance.h"
+#include "engine/base/status_macros.h"
 #include "engine/index/repo_index.h"
 #include "engine/index/scope.h"
 #include "engine/patterns/lookups/helpers.h"
@@ -47,13 +48,12 @@ bool IsPassable(const ParamInfo& param) {
 absl::Status Callee(const LookupArgs& args, const MatchContext& context, MatchState& state,
                     std::vector<MatchState>&) {
   if (context.index == nullptr) return LookupFails("no repo index to resolve the callee");
-  absl::StatusOr<TSNode> call = CallNode(args, state);
-  if (!call.ok()) return call.status();
-  std::vector<const FunctionInfo*> callees = context.index->ResolveCall(*state.document, *call);
+  SMALLFIX_ASSIGN_OR_RETURN(TSNode call, CallNode(args, state));
+  std::vector<const FunctionInfo*> callees = context.index->ResolveCall(*state.document, call);
   if (callees.empty()) {
     return LookupFails(
         Concat("cannot resolve the callee of `",
-               state.document->NodeText(ts_node_child_by_field_name(*call, "function", 8)), "`"));
+               state.document->NodeText(ts_node_child_by_field_name(call, "function", 8)), "`"));
   }
   state.callee = callees.front();
   std::string params;
@@ -70,12 +70,11 @@ absl::Status MissingArgument(const LookupArgs& args, const MatchContext& context
                              std::vector<MatchState>&) {
   if (state.callee == nullptr)
     return LookupFails("missing-argument needs a `callee` look-up first");
-  absl::StatusOr<TSNode> call = CallNode(args, state);
-  if (!call.ok()) return call.status();
+  SMALLFIX_ASSIGN_OR_RETURN(TSNode call, CallNode(args, state));
   const std::vector<ParamInfo> params = state.callee->CallableParams();
-  const std::vector<std::string> supplied = SuppliedParameters(*state.document, *call, params);
+  const std::vector<std::string> supplied = SuppliedParameters(*state.document, call, params);
   const std::string wanted = LookupArg(args, "name");
-  const std::vector<ScopeName> scope = NamesInScope(*state.document, ts_node_start_byte(*call));
+  const std::vector<ScopeName> scope = NamesInScope(*state.document, ts_node_start_byte(call));
   for (const ParamInfo& param : params) {
     if (!IsPassable(param) || param.has_default) continue;
     if (std::find(supplied.begin(), supplied.end(), param.name) != supplied.end()) continue;
@@ -112,9 +111,8 @@ absl::Status NearestParameter(const LookupArgs& args, const MatchContext& contex
   std::vector<ParamInfo> params = state.callee->CallableParams();
   if (!LookupArg(args, "call").empty()) {
     // A keyword the call already passes cannot be passed twice.
-    absl::StatusOr<TSNode> call = CallNode(args, state);
-    if (!call.ok()) return call.status();
-    const std::vector<std::string> supplied = SuppliedParameters(*state.document, *call, params);
+    SMALLFIX_ASSIGN_OR_RETURN(TSNode call, CallNode(args, state));
+    const std::vector<std::string> supplied = SuppliedParameters(*state.document, call, params);
     std::erase_if(params, [&](const ParamInfo& param) {
       return std::find(supplied.begin(), supplied.end(), param.name) != supplied.end();
     });
@@ -192,9 +190,8 @@ absl::Status CalleeLacksParameter(const LookupArgs& args, const MatchContext&, M
 // the repo (add the parameter, rename the keyword), not worked around.
 absl::Status ExternalCallee(const LookupArgs& args, const MatchContext& context, MatchState& state,
                             std::vector<MatchState>&) {
-  absl::StatusOr<TSNode> call = CallNode(args, state);
-  if (!call.ok()) return call.status();
-  if (context.index != nullptr && !context.index->ResolveCall(*state.document, *call).empty()) {
+  SMALLFIX_ASSIGN_OR_RETURN(TSNode call, CallNode(args, state));
+  if (context.index != nullptr && !context.index->ResolveCall(*state.document, call).empty()) {
     return LookupFails("the callee is defined in the repo");
   }
   return absl::OkStatus();

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "engine/base/concat.h"
+#include "engine/base/status_macros.h"
 #include "engine/index/call_binding.h"
 #include "engine/index/function_exits.h"
 #include "engine/index/repo_index.h"
@@ -158,33 +159,31 @@ std::vector<std::string> ValuesFor(const std::vector<ScopeName>& scope,
 
 absl::Status CallRejectsKeyword(const LookupArgs& args, const MatchContext& context,
                                 MatchState& state, std::vector<MatchState>&) {
-  absl::StatusOr<TSNode> call = CallNode(args, state);
-  if (!call.ok()) return call.status();
-  absl::StatusOr<std::vector<Reached>> reached = SureCallees(context, *state.document, *call);
-  if (!reached.ok()) return reached.status();
+  SMALLFIX_ASSIGN_OR_RETURN(TSNode call, CallNode(args, state));
+  SMALLFIX_ASSIGN_OR_RETURN(std::vector<Reached> reached,
+                            SureCallees(context, *state.document, call));
   const std::string keyword = LookupArg(args, "name");
-  for (const Reached& callee : *reached) {
-    const CallBinding binding = BindCall(*state.document, *call, callee.params);
+  for (const Reached& callee : reached) {
+    const CallBinding binding = BindCall(*state.document, call, callee.params);
     if (!Contains(binding.unknown_keywords, keyword)) {
       return LookupFails(Concat(callee.function->qualname, " takes `", keyword, "`"));
     }
   }
-  BindCallee(*reached->front().function, state);
+  BindCallee(*reached.front().function, state);
   return absl::OkStatus();
 }
 
 absl::Status CallMissesParameter(const LookupArgs& args, const MatchContext& context,
                                  MatchState& state, std::vector<MatchState>& more) {
-  absl::StatusOr<TSNode> call = CallNode(args, state);
-  if (!call.ok()) return call.status();
-  absl::StatusOr<std::vector<Reached>> reached = SureCallees(context, *state.document, *call);
-  if (!reached.ok()) return reached.status();
+  SMALLFIX_ASSIGN_OR_RETURN(TSNode call, CallNode(args, state));
+  SMALLFIX_ASSIGN_OR_RETURN(std::vector<Reached> reached,
+                            SureCallees(context, *state.document, call));
   const bool required = LookupArg(args, "required") != "no";
   const bool positional = LookupArg(args, "pass") == "positional";
   const Document& document = *state.document;
   std::vector<CallBinding> bindings;
-  for (const Reached& callee : *reached) {
-    bindings.push_back(BindCall(document, *call, callee.params));
+  for (const Reached& callee : reached) {
+    bindings.push_back(BindCall(document, call, callee.params));
     const CallBinding& binding = bindings.back();
     // A splat may fill anything; a call already wrong otherwise is another template's.
     if (binding.has_list_splat || binding.has_dict_splat)
@@ -195,11 +194,11 @@ absl::Status CallMissesParameter(const LookupArgs& args, const MatchContext& con
     }
   }
   std::string passed;
-  for (TSNode item : ListItems(Field(*call, "arguments")))
+  for (TSNode item : ListItems(Field(call, "arguments")))
     passed += Concat("\n", document.NodeText(item), "\n");
-  const std::vector<ScopeName> scope = NamesInScope(document, ts_node_start_byte(*call));
-  const std::vector<std::string> methods = MethodsAround(document, *call);
-  const std::vector<ParamInfo>& params = reached->front().params;
+  const std::vector<ScopeName> scope = NamesInScope(document, ts_node_start_byte(call));
+  const std::vector<std::string> methods = MethodsAround(document, call);
+  const std::vector<ParamInfo>& params = reached.front().params;
   size_t slot = 0;  // the parameter's place among the positional ones
   std::vector<std::pair<std::string, std::string>> answers;  // parameter, value
   std::vector<std::pair<std::string, std::string>> by_attribute;
@@ -211,7 +210,7 @@ absl::Status CallMissesParameter(const LookupArgs& args, const MatchContext& con
     if (param.has_default == required) continue;
     bool unfilled = true;
     for (size_t i = 0; i < bindings.size(); ++i) {
-      const bool has = std::any_of((*reached)[i].params.begin(), (*reached)[i].params.end(),
+      const bool has = std::any_of((reached)[i].params.begin(), (reached)[i].params.end(),
                                    [&](const ParamInfo& p) { return p.name == param.name; });
       unfilled &= has && !bindings[i].Fills(param.name);
     }
@@ -232,24 +231,23 @@ absl::Status CallMissesParameter(const LookupArgs& args, const MatchContext& con
   answers.insert(answers.end(), by_attribute.begin(), by_attribute.end());
   if (answers.empty()) {
     return LookupFails(Concat("no ", required ? "required" : "optional", " parameter of ",
-                              reached->front().function->qualname,
+                              reached.front().function->qualname,
                               " is left out with its name in scope"));
   }
-  BindCallee(*reached->front().function, state);
+  BindCallee(*reached.front().function, state);
   return BindEachPair({"argument", "value"}, answers, state, more, "");
 }
 
 absl::Status CallExcessPositional(const LookupArgs& args, const MatchContext& context,
                                   MatchState& state, std::vector<MatchState>& more) {
-  absl::StatusOr<TSNode> call = CallNode(args, state);
-  if (!call.ok()) return call.status();
-  absl::StatusOr<std::vector<Reached>> reached = SureCallees(context, *state.document, *call);
-  if (!reached.ok()) return reached.status();
+  SMALLFIX_ASSIGN_OR_RETURN(TSNode call, CallNode(args, state));
+  SMALLFIX_ASSIGN_OR_RETURN(std::vector<Reached> reached,
+                            SureCallees(context, *state.document, call));
   const Document& document = *state.document;
   std::vector<std::string> names;  // every parameter name of every def reached
   CallBinding binding;
-  for (const Reached& callee : *reached) {
-    binding = BindCall(document, *call, callee.params);
+  for (const Reached& callee : reached) {
+    binding = BindCall(document, call, callee.params);
     if (binding.has_list_splat) return LookupFails("the call passes *args");
     if (binding.excess_positionals.empty()) {
       return LookupFails(
@@ -269,8 +267,8 @@ absl::Status CallExcessPositional(const LookupArgs& args, const MatchContext& co
     more.back().nodes["excess"] = drop[i];
     more.back().bindings["excess"] = std::string(document.NodeText(drop[i]));
   }
-  BindCallee(*reached->front().function, state);
-  for (MatchState& other : more) BindCallee(*reached->front().function, other);
+  BindCallee(*reached.front().function, state);
+  for (MatchState& other : more) BindCallee(*reached.front().function, other);
   state.nodes["excess"] = drop.front();
   state.bindings["excess"] = std::string(document.NodeText(drop.front()));
   return absl::OkStatus();
@@ -374,17 +372,16 @@ Uses UsesOf(const Document& document, TSNode scope, std::string_view name, size_
 
 absl::Status TupleReturnTargets(const LookupArgs& args, const MatchContext& context,
                                 MatchState& state, std::vector<MatchState>&) {
-  absl::StatusOr<TSNode> call = CallNode(args, state);
-  if (!call.ok()) return call.status();
+  SMALLFIX_ASSIGN_OR_RETURN(TSNode call, CallNode(args, state));
   const std::string target_name = LookupArg(args, "target");
   auto target_it = state.nodes.find(target_name);
   if (target_it == state.nodes.end()) return LookupFails(Concat("no capture @", target_name));
   const TSNode target = target_it->second;
   if (!context.load) return LookupFails("cannot read the callee's file");
-  absl::StatusOr<std::vector<Reached>> reached = SureCallees(context, *state.document, *call);
-  if (!reached.ok()) return reached.status();
+  SMALLFIX_ASSIGN_OR_RETURN(std::vector<Reached> reached,
+                            SureCallees(context, *state.document, call));
   size_t arity = 0;
-  for (const Reached& callee : *reached) {
+  for (const Reached& callee : reached) {
     absl::StatusOr<Document> file = context.load(callee.function->file);
     if (!file.ok()) return LookupFails(Concat("cannot read ", callee.function->file));
     const TSNode def = DefAtLine(*file, *callee.function);
@@ -426,7 +423,7 @@ absl::Status TupleReturnTargets(const LookupArgs& args, const MatchContext& cont
   while (names.size() < arity) names.emplace_back("_");
   std::string joined;
   for (const std::string& name : names) joined += (joined.empty() ? "" : ", ") + name;
-  BindCallee(*reached->front().function, state);
+  BindCallee(*reached.front().function, state);
   state.bindings["targets"] = joined;
   state.bindings["arity"] = std::to_string(arity);
   return absl::OkStatus();

@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "engine/base/concat.h"
+#include "engine/base/status_macros.h"
 #include "engine/patterns/lookups/helpers.h"
 #include "engine/source/signature_edits.h"
 #include "engine/source/syntax.h"
@@ -183,10 +184,9 @@ std::string Operand(const Document& document, TSNode condition, bool of_and) {
 
 absl::Status FlagName(const LookupArgs& args, const MatchContext&, MatchState& state,
                       std::vector<MatchState>&) {
-  absl::StatusOr<TSNode> captured = CaptureNode(args, "condition", state);
-  if (!captured.ok()) return captured.status();
+  SMALLFIX_ASSIGN_OR_RETURN(TSNode captured, CaptureNode(args, "condition", state));
   const Document& document = *state.document;
-  const TSNode condition = *captured;
+  const TSNode condition = captured;
   std::optional<TSNode> def = EnclosingOfType(condition, {"function_definition"});
   if (!def) return LookupFails("the condition is not in a def");
   const std::set<std::string, std::less<>> condition_names = NamesRead(document, condition);

@@ -9,6 +9,7 @@
 #include "absl/strings/numbers.h"
 #include "engine/base/concat.h"
 #include "engine/base/edit_distance.h"
+#include "engine/base/status_macros.h"
 #include "engine/index/scope.h"
 #include "engine/patterns/lookups/helpers.h"
 #include "engine/source/syntax.h"
@@ -193,10 +194,9 @@ absl::Status IntegerNeighbours(const LookupArgs& args, const MatchContext&, Matc
 
 absl::Status NearbyLiteral(const LookupArgs& args, const MatchContext&, MatchState& state,
                            std::vector<MatchState>& more) {
-  absl::StatusOr<TSNode> captured = CaptureNode(args, "literal", state);
-  if (!captured.ok()) return captured.status();
+  SMALLFIX_ASSIGN_OR_RETURN(TSNode captured, CaptureNode(args, "literal", state));
   const Document& document = *state.document;
-  const TSNode literal = *captured;
+  const TSNode literal = captured;
   const std::string_view type = ts_node_type(literal);
   const std::string_view text = document.NodeText(literal);
   std::optional<TSNode> def = EnclosingOfType(literal, {"function_definition"});

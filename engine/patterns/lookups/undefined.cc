@@ -5,6 +5,7 @@
 #include <set>
 
 #include "engine/base/concat.h"
+#include "engine/base/status_macros.h"
 #include "engine/index/known_imports.h"
 #include "engine/index/module_facts.h"
 #include "engine/index/module_name.h"
@@ -186,12 +187,11 @@ std::optional<std::vector<UndefinedName>> UndefinedNamesOf(const MatchContext& c
 
 absl::Status UndefinedNameLookup(const LookupArgs& args, const MatchContext& context,
                                  MatchState& state, std::vector<MatchState>&) {
-  absl::StatusOr<TSNode> node = CaptureNode(args, "capture", state);
-  if (!node.ok()) return node.status();
-  const size_t at = ts_node_start_byte(*node);
+  SMALLFIX_ASSIGN_OR_RETURN(TSNode node, CaptureNode(args, "capture", state));
+  const size_t at = ts_node_start_byte(node);
   // Most names at a site are builtins, parameters or locals: say no before walking the whole
   // module (the scopes around the site are far smaller).
-  const std::string_view name = state.document->NodeText(*node);
+  const std::string_view name = state.document->NodeText(node);
   if (IsImplicitName(name) || IsNameInScope(*state.document, at, name)) {
     return LookupFails(Concat("`", name, "` is bound where it is read"));
   }
@@ -296,9 +296,8 @@ absl::Status MovedImport(const LookupArgs& args, const MatchContext& context, Ma
     return LookupFails("the site is not a from-import");
   const bool relative = IsType(Field(statement, "module_name"), "relative_import");
   const std::string self = index.ModuleNameOf(document.path());
-  absl::StatusOr<std::string> imported = ImportedModule(index, document, statement);
-  if (!imported.ok()) return imported.status();
-  const std::string& module = *imported;
+  SMALLFIX_ASSIGN_OR_RETURN(std::string imported, ImportedModule(index, document, statement));
+  const std::string& module = imported;
   // The names the statement imports, and which of them the module it names lacks.
   std::vector<TSNode> nodes;
   std::vector<std::string> names, missing;
