@@ -135,23 +135,19 @@ PackageLayout PackageLayout::ForRepo(const std::string& repo_root) {
                    ReadSmall(repo_root + "/pyproject.toml"));
 }
 
-PackageLayout PackageLayout::FromTexts(std::string_view setup_py, std::string_view setup_cfg,
-                                       std::string_view pyproject) {
-  PackageLayout layout;
+void PackageLayout::ReadSetupPy(std::string_view text) {
   auto add_dir = [&](const std::string& module, const std::string& dir) {
-    layout.AddDir(module, NormalDir(dir));
+    AddDir(module, NormalDir(dir));
   };
-  auto add_name = [&](const std::string& name) { layout.AddName(name); };
-
-  // setup.py: literals passed to setup().
+  auto add_name = [&](const std::string& name) { AddName(name); };
   static const RE2* const py_dict = new RE2(R"re(\bpackage_dir\s*=\s*(\{|dict\())re");
   static const RE2* const py_list = new RE2(R"re(\b(?:packages|py_modules)\s*=\s*\[)re");
   static const RE2* const py_name = new RE2(R"re(\bname\s*=\s*["']([\w.-]+)["'])re");
-  re2::StringPiece input(setup_py.data(), setup_py.size());
+  re2::StringPiece input(text.data(), text.size());
   std::string opener, name;
   while (RE2::FindAndConsume(&input, *py_dict, &opener)) {
-    const size_t at = static_cast<size_t>(input.data() - setup_py.data());
-    const std::string_view body = Bracketed(setup_py, at, opener == "{" ? '}' : ')');
+    const size_t at = static_cast<size_t>(input.data() - text.data());
+    const std::string_view body = Bracketed(text, at, opener == "{" ? '}' : ')');
     if (opener == "{") {
       ForEachPair(body, add_dir);
     } else {
@@ -161,15 +157,20 @@ PackageLayout PackageLayout::FromTexts(std::string_view setup_py, std::string_vi
       while (RE2::FindAndConsume(&pairs, *keyword, &key, &value)) add_dir(key, value);
     }
   }
-  input = re2::StringPiece(setup_py.data(), setup_py.size());
+  input = re2::StringPiece(text.data(), text.size());
   while (RE2::FindAndConsume(&input, *py_list)) {
-    const size_t at = static_cast<size_t>(input.data() - setup_py.data());
-    ForEachString(Bracketed(setup_py, at, ']'), add_name);
+    const size_t at = static_cast<size_t>(input.data() - text.data());
+    ForEachString(Bracketed(text, at, ']'), add_name);
   }
-  if (RE2::PartialMatch(setup_py, *py_name, &name)) add_name(name);
+  if (RE2::PartialMatch(text, *py_name, &name)) add_name(name);
+}
 
-  // setup.cfg: [options] package_dir / packages, [metadata] name.
-  for (const Entry& entry : ReadEntries(setup_cfg, /*ini=*/true)) {
+void PackageLayout::ReadSetupCfg(std::string_view text) {
+  auto add_dir = [&](const std::string& module, const std::string& dir) {
+    AddDir(module, NormalDir(dir));
+  };
+  auto add_name = [&](const std::string& name) { AddName(name); };
+  for (const Entry& entry : ReadEntries(text, /*ini=*/true)) {
     if (entry.table == "options" && entry.key == "package_dir") {
       std::istringstream lines(entry.value);
       std::string line;
@@ -191,9 +192,14 @@ PackageLayout PackageLayout::FromTexts(std::string_view setup_py, std::string_vi
       add_name(std::string(Trim(entry.value)));
     }
   }
+}
 
-  // pyproject.toml: setuptools, poetry and hatch tables.
-  for (const Entry& entry : ReadEntries(pyproject, /*ini=*/false)) {
+void PackageLayout::ReadPyproject(std::string_view text) {
+  auto add_dir = [&](const std::string& module, const std::string& dir) {
+    AddDir(module, NormalDir(dir));
+  };
+  auto add_name = [&](const std::string& name) { AddName(name); };
+  for (const Entry& entry : ReadEntries(text, /*ini=*/false)) {
     const std::string& t = entry.table;
     const std::string& k = entry.key;
     if ((t == "tool.setuptools" && k == "package-dir") || t == "tool.setuptools.package-dir") {
@@ -225,6 +231,14 @@ PackageLayout PackageLayout::FromTexts(std::string_view setup_py, std::string_vi
       if (value.size() >= 2) add_dir(value.substr(1, value.size() - 2), k);
     }
   }
+}
+
+PackageLayout PackageLayout::FromTexts(std::string_view setup_py, std::string_view setup_cfg,
+                                       std::string_view pyproject) {
+  PackageLayout layout;
+  layout.ReadSetupPy(setup_py);
+  layout.ReadSetupCfg(setup_cfg);
+  layout.ReadPyproject(pyproject);
   // The most specific mapping first.
   std::stable_sort(layout.dirs_.begin(), layout.dirs_.end(),
                    [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });

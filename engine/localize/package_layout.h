@@ -38,6 +38,11 @@ class PackageLayout {
  private:
   void AddDir(std::string module, std::string dir);
   void AddName(std::string_view dotted);
+  // What each metadata file says: setup.py's literals passed to setup(), setup.cfg's
+  // [options] and [metadata], pyproject.toml's setuptools, poetry and hatch tables.
+  void ReadSetupPy(std::string_view text);
+  void ReadSetupCfg(std::string_view text);
+  void ReadPyproject(std::string_view text);
 
   // (installed prefix as a path, "" for every package; repo folder, "" for the root)
   std::vector<std::pair<std::string, std::string>> dirs_;
