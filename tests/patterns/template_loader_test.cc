@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "engine/patterns/lookups/lookup.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
