@@ -152,7 +152,6 @@ void PutCallerFirst(const Symptom &symptom, std::vector<RepoFrame> &frames, Repo
   if (caller) std::rotate(first, first + static_cast<long>(*caller), first + *caller + 1);
 }
 
-
 }  // namespace
 
 namespace {
@@ -243,8 +242,8 @@ Site &SiteAt(const std::string &file, int line, const std::string &function, con
 
 // Sites in a repo class that the message names, when no frame of the repo's own
 // code is printed (named_class.h); notes say why.
-void AddNamedClassSites(RepoSearch &search, const LocalizeOptions &options,
-                        SiteIndex &index, Localization &result) {
+void AddNamedClassSites(RepoSearch &search, const LocalizeOptions &options, SiteIndex &index,
+                        Localization &result) {
   const std::optional<NamedClass> named = ClassNamedBy(result.symptom);
   if (!named) return;
   const std::vector<SearchHit> hits =

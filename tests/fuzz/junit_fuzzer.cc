@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "validators/junit_reader.h"
+#include "engine/junit/junit_reader.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace smallfix;

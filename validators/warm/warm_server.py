@@ -17,7 +17,7 @@ line (validators/warm/warm_server.cc writes it):
 For each, a supervisor process is forked; it forks the test process (its own process group,
 like every process smallfix starts), answers {"pid": N}, waits, and answers
 {"exit_code": C, "signal": S, "timed_out": B, "cancelled": B}. The test process changes into
-DIR, joins the namespaces (a network sandbox: validators/network_sandbox.h; the user namespace
+DIR, joins the namespaces (a network sandbox: validators/process/network_sandbox.h; the user namespace
 first), applies the environment, rebuilds sys.path as `python -m pytest` (mode "module") or the
 `pytest` script (mode "script") would have it, drops any module that is not preloaded, and
 runs pytest.main(args) with its output in FILE. A run past its limit has its group killed
