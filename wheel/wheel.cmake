@@ -1,11 +1,11 @@
 # The wheel's contents (pyproject.toml; scikit-build-core sets SKBUILD and installs into
 # site-packages/smallfix/). The package mirrors the checkout's layout, so the binary finds its
 # data as it does from build/, in the nearest folder above itself that has it
-# (engine/patterns/catalogue.cc, validators/warm_server.cc):
-#   bin/smallfix  lib/ (bundled libraries)  templates/  validators/ (the Python scripts)
+# (engine/patterns/catalogue.cc, validators/warm/warm_server.cc, validators/facts/fact_plugin.cc):
+#   bin/smallfix  lib/ (bundled libraries)  templates/  api_history/  validators/ (the Python scripts)
 
 install(TARGETS smallfix RUNTIME DESTINATION bin)
-install(DIRECTORY ${CMAKE_SOURCE_DIR}/templates DESTINATION .)
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/templates ${CMAKE_SOURCE_DIR}/api_history DESTINATION .)
 file(GLOB_RECURSE validator_scripts RELATIVE ${CMAKE_SOURCE_DIR} CONFIGURE_DEPENDS
      ${CMAKE_SOURCE_DIR}/validators/*.py)
 foreach(script ${validator_scripts})
