@@ -107,12 +107,11 @@ hide+="mount --bind $work/nothing $SRC/templates && mount --bind $work/nothing $
 in_namespace "$hide" python3 -c 'import ctypes; ctypes.CDLL("libgit2.so.1.5")' 2> /dev/null &&
   fail "demo: the system's libgit2 still loads"
 
-world=$(/usr/bin/python3 -c "import sys, yaml; print(yaml.safe_load(open(sys.argv[1]))['world_size'])" "$BUG/bug.yaml")
-tests=$(/usr/bin/python3 -c "import sys, yaml; t = yaml.safe_load(open(sys.argv[1]))['tests']; print(t['failing']); print(t['passing'])" "$BUG/bug.yaml")
-failing=$(sed -n 1p <<< "$tests")
-passing=$(sed -n 2p <<< "$tests")
+# The bug's test commands and world size, as scripts/demo.sh reads them.
+{ read -r failing; read -r passing; read -r world; } < <(/usr/bin/python3 -c "import sys, yaml
+d = yaml.safe_load(open(sys.argv[1])); print(d['tests']['failing'], d['tests']['passing'], d['world_size'], sep='\n')" "$BUG/bug.yaml")
 set +e
-in_namespace "$hide" "$smallfix" repair --repo "$work/repo" --issue "$BUG/issue.md" \
+in_namespace "$hide" "$smallfix" repair --repo "$work/repo" --issue "$work/issue.md" \
   --test "$failing" --test "$passing" --world-size "$world" --timeout 120 > "$work/demo.out" 2>&1
 rc=$?
 set -e
