@@ -38,6 +38,7 @@ std::vector<ExampleResult> CheckExamples(const Template& t, const ApiHistory* hi
     MatchContext context;
     context.index = &index;
     context.history = history;
+    context.runtime = example.facts.get();
     context.load = [&files](const std::string& path) -> absl::StatusOr<Document> {
       auto it = files.find(path);
       if (it == files.end())

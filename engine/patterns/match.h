@@ -15,6 +15,7 @@
 namespace smallfix {
 
 class ModuleFacts;
+struct RuntimeFacts;
 class RepoIndex;
 
 // The failure a template is matched against, as localization classified it.
@@ -38,6 +39,9 @@ struct MatchContext {
   // Whole-module facts kept across the templates and sites of one generation; nullptr: each
   // look-up computes what it needs.
   ModuleFacts* facts = nullptr;
+  // What the failing run knew at its exception (engine/facts): the look-ups that read it do not
+  // match without it.
+  const RuntimeFacts* runtime = nullptr;
 };
 
 // A template applied at one place.

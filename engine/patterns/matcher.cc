@@ -268,8 +268,12 @@ absl::StatusOr<Candidate> Rewrite(const Template& t, MatchState& state, const Do
   // A template tried although its symptom did not match ranks by what it does without one.
   const double prior =
       !t.symptoms.empty() && symptom_score == 0 && t.unmatched_prior ? *t.unmatched_prior : t.prior;
-  Candidate candidate{t.id,          t.family, t.summary, document.path(), line,
-                      symptom_score, prior,    {},        state.bindings};
+  // A look-up that read the failing run's facts (it binds `fact`) confirmed at run time what a
+  // symptom with only a type leaves open (which value was None, which name the module has), as
+  // much as a matching message does.
+  const double symptom = symptom_score > 0 && state.bindings.contains("fact") ? 1.0 : symptom_score;
+  Candidate candidate{t.id,    t.family, t.summary, document.path(), line,
+                      symptom, prior,    {},        state.bindings};
   for (auto& [path, file] : files) {
     if (file.edits.empty()) continue;
     SMALLFIX_ASSIGN_OR_RETURN(std::string edited, EditedText(file.document, file.edits));

@@ -16,6 +16,7 @@ class RE2;
 namespace smallfix {
 
 struct LookupSpec;
+struct RuntimeFacts;
 
 // The rewrite actions a template may name (`action:`); rewriter.cc's table gives each its
 // YAML name, its arguments and the function that applies it.
@@ -84,6 +85,9 @@ struct Template {
     int line = 0;                              // 1-based fault line in `before`
     std::optional<std::string> after;          // nullopt: the template must not apply
     std::map<std::string, std::string> files;  // other files of the example repo (path -> text)
+    // What the failing run knew (`facts:`, the capture's JSON): for templates whose look-ups
+    // read it. Null: the example has no runtime facts.
+    std::shared_ptr<const RuntimeFacts> facts;
   };
 
   // The optional `scan:` stanza: how `smallfix scan` uses the template to flag a latent bug

@@ -11,6 +11,7 @@
 #include "engine/base/concat.h"
 #include "engine/base/status_macros.h"
 #include "engine/base/symptom_classes.h"
+#include "engine/facts/runtime_facts.h"
 #include "engine/patterns/lookups/lookup.h"
 #include "engine/patterns/placeholders.h"
 #include "engine/patterns/rewriter.h"
@@ -325,8 +326,9 @@ absl::Status ReadExamples(const std::string& path, const YAML::Node& examples, T
   }
   bool has_negative = false;
   for (const YAML::Node& entry : examples) {
-    SMALLFIX_RETURN_IF_ERROR(CheckKeys(path, entry, "an example",
-                                       {"name", "symptom", "before", "line", "after", "files"}));
+    SMALLFIX_RETURN_IF_ERROR(
+        CheckKeys(path, entry, "an example",
+                  {"name", "symptom", "before", "line", "after", "files", "facts"}));
     for (const char* key : {"name", "before", "line", "after"}) {
       if (!entry[key])
         return Error(
@@ -348,6 +350,11 @@ absl::Status ReadExamples(const std::string& path, const YAML::Node& examples, T
       for (const auto& file : files) {
         example.files[file.first.as<std::string>()] = file.second.as<std::string>();
       }
+    }
+    if (const YAML::Node facts = entry["facts"]) {
+      absl::StatusOr<RuntimeFacts> parsed = ParseRuntimeFacts(facts.as<std::string>());
+      if (!parsed.ok()) return Error(path, facts, std::string(parsed.status().message()));
+      example.facts = std::make_shared<const RuntimeFacts>(*std::move(parsed));
     }
     t.examples.push_back(std::move(example));
   }

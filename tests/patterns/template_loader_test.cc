@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "engine/patterns/lookups/lookup.h"
+#include "engine/facts/runtime_facts.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -95,6 +96,23 @@ TEST_F(TemplateLoaderTest, UnknownKeyNamesFileAndLine) {
   ASSERT_FALSE(t.ok());
   EXPECT_THAT(std::string(t.status().message()), HasSubstr(path + ":"));
   EXPECT_THAT(std::string(t.status().message()), HasSubstr("unknown key 'colour'"));
+}
+
+TEST_F(TemplateLoaderTest, AnExamplesFactsAreReadAndChecked) {
+  const std::string facts =
+      "    facts: '{\"version\": 1, \"frames\": [{\"file\": \"example.py\", \"line\": 1, "
+      "\"locals\": {}}]}'\n";
+  absl::StatusOr<Template> t = LoadTemplate(Write("facts.yaml", Valid() + facts));
+  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_NE(t->examples[1].facts, nullptr);
+  EXPECT_EQ(t->examples[1].facts->frames.size(), 1u);
+  EXPECT_EQ(t->examples[0].facts, nullptr);
+  const std::string path =
+      Write("bad_facts.yaml", Valid() + "    facts: '{\"version\": 1, \"frames\": 3}'\n");
+  t = LoadTemplate(path);
+  ASSERT_FALSE(t.ok());
+  EXPECT_THAT(std::string(t.status().message()), HasSubstr(path + ":"));
+  EXPECT_THAT(std::string(t.status().message()), HasSubstr("runtime facts: frames"));
 }
 
 TEST_F(TemplateLoaderTest, BadQueryIsAnErrorWithItsPosition) {

@@ -4,6 +4,7 @@
 #include <tree_sitter/api.h>
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,6 +28,9 @@ struct MatchState {
   std::map<std::string, TSNode, std::less<>> nodes;
   Bindings bindings;
   const FunctionInfo* callee = nullptr;
+  // The callee as the failing run saw it (`real-callee`), which `callee` then points at: an
+  // installed or C function has no def in the index.
+  std::shared_ptr<const FunctionInfo> real_callee;
 };
 
 using LookupArgs = std::map<std::string, std::string>;

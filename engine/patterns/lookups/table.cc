@@ -32,6 +32,9 @@ LookupBody OneOf, NearestName, SiblingMethod, IntegerNeighbours, NearbyLiteral, 
 LookupBody UndefinedNameLookup, MissingImport, MovedImport, UnassignedAttribute;
 // unused.cc
 LookupBody UnusedName;
+// Look-ups that read the failing run's facts (engine/facts), one file each:
+// real_callee.cc, none_values.cc, synthesized_guard.cc, real_names.cc, installed_version.cc
+LookupBody RealCallee, RuntimeNone, SynthesizedGuard, RealNearestName, InstalledVersion;
 
 namespace {
 
@@ -255,6 +258,39 @@ const std::vector<LookupSpec>* const kTable = new std::vector<LookupSpec>{
      .summary = "up to 3 statements that a near copy of the site statement elsewhere in the file "
                 "has next to it (`side`: before or after) where the site has none, with the "
                 "copy's next statements matching the site's; read only names bound at the site"},
+    {.name = "real-callee",
+     .args = {"call"},
+     .binds = {"callee", "callee_file", "callee_params", "fact"},
+     .run = RealCallee,
+     .summary = "the callee of the call as the failing run saw it (inspect.signature at the "
+                "raising line), for missing-argument, nearest-parameter and "
+                "callee-lacks-parameter where the index has no def (an installed or C function)"},
+    {.name = "runtime-none",
+     .args = {"within"},
+     .binds = {"none_value", "fact"},
+     .run = RuntimeNone,
+     .summary = "up to 3 names and attributes that were None at the site in the failing run and "
+                "that the statement (or the `within` capture) reads, in the order it reads them"},
+    {.name = "synthesized-guard",
+     .args = {},
+     .binds = {"guard", "guard_negation", "fact"},
+     .run = SynthesizedGuard,
+     .summary = "up to 3 conditions over the values at the site that held in the failing run and "
+                "in no passing run at that line (None, emptiness, constants, types, hasattr, "
+                "tensor properties, a world size of one), best evidence first; `guard` held "
+                "when it failed, `guard_negation` is its negation"},
+    {.name = "real-nearest-name",
+     .args = {"name"},
+     .binds = {"nearest", "fact"},
+     .run = RealNearestName,
+     .summary = "up to 3 names nearest to a missing attribute that its owner (a module or "
+                "object) really had in the failing run's installed version"},
+    {.name = "installed-version",
+     .args = {"package"},
+     .binds = {"installed_version", "fact"},
+     .run = InstalledVersion,
+     .summary = "the major.minor release of the package (the top of a dotted module name) the "
+                "failing run had installed"},
 };
 
 }  // namespace
