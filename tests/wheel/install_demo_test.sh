@@ -8,7 +8,7 @@
 #         without validating;
 #   demo: the full repair, whose test runs need git and Python, with every library the wheel
 #         bundles hidden except those that git and Python load themselves, and the source
-#         tree's templates and validator scripts hidden.
+#         tree's data folders (templates, API history, validator scripts) hidden.
 # Prints the wheel's size and the install time. Skipped (exit 77) where the pinned build
 # backend cannot be installed (no package index), or where no mount namespace can be made
 # (after the checks that need none).
@@ -103,7 +103,8 @@ for lib in libgit2.so.1.5 libcurl.so.4 libre2.so.9 libyaml-cpp.so.0.7 libabsl_st
   [[ " ${hidden[*]} " == *" $lib "* ]] || fail "demo: $lib, a library of the build's -dev packages, cannot be hidden"
 done
 # The checkout's data folders are hidden too (its Python, in .venv, runs the tests).
-hide+="mount --bind $work/nothing $SRC/templates && mount --bind $work/nothing $SRC/validators"
+for data in templates api_history validators; do hide+="mount --bind $work/nothing $SRC/$data && "; done
+hide+="true"
 in_namespace "$hide" python3 -c 'import ctypes; ctypes.CDLL("libgit2.so.1.5")' 2> /dev/null &&
   fail "demo: the system's libgit2 still loads"
 
