@@ -16,7 +16,7 @@ PLUGIN_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."
 SECRET = "s3cr3t-value-of-the-environment"
 
 
-def run_capture(tmp_path, files, test, *options, env=None):
+def run_capture(tmp_path, files, test, *options, env=None, python=sys.executable):
     """Writes `files` under tmp_path, runs `test` with the plugin; (facts or None, pytest output)."""
     for name, text in files.items():
         path = tmp_path / name
@@ -24,7 +24,7 @@ def run_capture(tmp_path, files, test, *options, env=None):
         path.write_text(textwrap.dedent(text))
     out = tmp_path / "facts.json"
     environment = dict(os.environ, PYTHONPATH=os.path.abspath(PLUGIN_DIR), **(env or {}))
-    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p",
+    done = subprocess.run([python, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p",
                            "smallfix_fact_capture", f"--smallfix-facts={out}", *options, test],
                           cwd=tmp_path, env=environment, capture_output=True, text=True, timeout=300)
     facts = json.loads(out.read_text()) if out.exists() else None
@@ -92,6 +92,45 @@ def test_none_grad_of_a_frozen_parameter_and_the_line_in_passing_tests(tmp_path)
     assert len(by_test["tests/test_reduce.py::test_many"]) == 3
     assert all(hit["p"]["requires_grad"] and "grad" not in hit["p"]["attrs_none"]
                for hits in by_test.values() for hit in hits)
+
+
+# The trace runs on sys.settrace before Python 3.12 and on sys.monitoring from 3.12 on: the
+# same hits either way. Other interpreters with pytest installed may be named in
+# SMALLFIX_TEST_PYTHONS (colon-separated) to check the other tracer; without one it is skipped.
+OTHER_PYTHONS = [p for p in os.environ.get("SMALLFIX_TEST_PYTHONS", "").split(":") if p]
+
+
+@pytest.mark.parametrize("python", [sys.executable] + OTHER_PYTHONS + ([] if OTHER_PYTHONS else [None]))
+def test_trace_hits_the_line_in_passing_tests_only(tmp_path, python):
+    if python is None:
+        pytest.skip("no SMALLFIX_TEST_PYTHONS: only this interpreter's tracer is checked")
+    facts, output, _ = run_capture(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/mod.py": """
+            def norm(values, scale=None):
+                total = 0
+                for v in values:
+                    total += v * (scale or 1)
+                return total
+        """,
+        "test_m.py": """
+            from pkg.mod import norm
+
+            def test_a():
+                assert norm([1, 2, 3, 4, 5]) == 15
+
+            def test_b():
+                assert norm([1] * 2, scale=2) == 4
+
+            def test_c():
+                norm([None])
+        """}, "test_m.py", "--smallfix-facts-trace=pkg/mod.py:5", python=python)
+    assert "1 failed, 2 passed" in output, output
+    seen = [(hit["test"].split("::")[1], hit["locals"]["v"]["literal"], hit["locals"]["total"]["literal"])
+            for hit in facts["passing"]]
+    assert seen == [("test_a", "1", "0"), ("test_a", "2", "1"), ("test_a", "3", "3"),
+                    ("test_b", "1", "0"), ("test_b", "1", "2")]
+    assert facts["frames"][-1]["locals"]["v"]["none"]
 
 
 def test_wrong_keyword_to_torch_distributed_gives_its_real_signature(tmp_path):
@@ -186,6 +225,19 @@ def test_a_module_that_fails_to_import_at_collection(tmp_path):
     assert [(f["file"], f["line"], f["function"]) for f in facts["frames"]] == [("test_import.py", 3, "<module>")]
     assert facts["attribute_owner"]["qualname"] == "torch.cuda.amp"
     assert "GradScaler" in facts["attribute_owner"]["names"]
+
+
+def test_a_missing_submodule_lists_what_its_package_has(tmp_path):
+    facts, _, _ = run_capture(tmp_path, {
+        "test_six.py": """
+            def test_inf():
+                from torch._six import inf
+        """}, "test_six.py")
+    assert facts["exception"]["type"] == "ModuleNotFoundError"
+    assert facts["exception"]["attrs"]["name"] == "torch._six"
+    owner = facts["attribute_owner"]
+    assert (owner["type"], owner["qualname"]) == ("module", "torch")
+    assert "inf" in owner["names"]  # what the code wanted is in torch itself
 
 
 def test_attribute_missing_from_an_instance_lists_its_class_and_mro(tmp_path):

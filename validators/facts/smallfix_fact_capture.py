@@ -16,22 +16,22 @@ times per test, tracing only the code objects that contain the line. OUT.json is
 (replaced whole) after the failure and at the end of the session, cut to the size cap; a
 "{rank}" in its name becomes the process's RANK. The JSON is described in
 docs/runtime-facts.md, and engine/facts/runtime_facts.h reads it.
+
+PYTEST_DONT_REWRITE: pytest would otherwise rewrite this plugin's asserts (it has none) on every
+run, since smallfix runs tests without writing bytecode. What a capture needs beyond the hooks
+is imported when a test fails or a line is traced, so a run without either pays for little.
 """
 
 import copy
-import dis
 import json
 import os
 import sys
 
 import pytest
 
-from smallfix_fact_failure import (attribute_owner, callee_of, class_name, distributed_state,
-                                   exception_attrs, frame_package, safe_str, versions)
-from smallfix_fact_values import Environment, describe_locals
+from smallfix_fact_values import Environment, class_name, describe_locals, safe_str
 
 DEFAULT_MAX_BYTES = 256 * 1024
-HITS_PER_TEST = 3
 MAX_PASSING = 60
 MAX_FRAMES = 20  # a RecursionError's thousand frames: the innermost ones say enough
 
@@ -64,7 +64,10 @@ class FactCapture:
         self.environment = Environment()  # read before any test can change it
         self.failure = None
         self.passing = []
-        self.tracer = LineTracer.parse(trace, root, self.environment) if trace else None
+        self.tracer = None
+        if trace:
+            from smallfix_fact_trace import line_tracer
+            self.tracer = line_tracer(trace, root, self.environment)
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_call(self, item):
@@ -144,6 +147,8 @@ def traceback_entries(tb):
 
 
 def capture_failure(nodeid, error, tb, root, environment):
+    from smallfix_fact_failure import (attribute_owner, callee_of, distributed_state, exception_attrs,
+                                       frame_package, versions)
     entries = [(frame, line, lasti, repo_file(frame.f_code.co_filename, root))
                for frame, line, lasti in traceback_entries(tb)]
     in_repo = [entry for entry in entries if entry[3] is not None][-MAX_FRAMES:]
@@ -204,58 +209,3 @@ def shrinking_steps(facts):
     yield cut_names(0)
     for frame in facts.get("frames", [])[-1:]:
         yield lambda frame=frame: frame.__setitem__("locals", {})
-
-
-class LineTracer:
-    """sys.settrace over the code objects that contain FILE:LINE only: every other function's
-    call costs one dictionary look-up, and no line event is traced outside those objects."""
-
-    def __init__(self, file, line, path, environment):
-        self.file, self.line, self.path, self.environment = file, line, path, environment
-        self.wanted = {}  # code object -> does it contain the line
-        self.hits = []
-
-    @staticmethod
-    def parse(trace, root, environment):
-        file, _, line = trace.rpartition(":")
-        if not file or not line.isdigit():
-            raise pytest.UsageError(f"--smallfix-facts-trace wants FILE:LINE, not {trace!r}")
-        return LineTracer(file, int(line), os.path.realpath(os.path.join(root, file)), environment)
-
-    def start(self):
-        if sys.gettrace() is not None:  # coverage or a debugger: theirs wins
-            return False
-        self.hits = []
-        self.environment.refresh()
-        sys.settrace(self.on_call)
-        return True
-
-    def stop(self):
-        sys.settrace(None)
-
-    def take(self):
-        hits, self.hits = self.hits, []
-        return hits
-
-    def contains(self, code):
-        if os.path.realpath(code.co_filename) != self.path:
-            return False
-        return any(line == self.line for _, line in dis.findlinestarts(code))
-
-    def on_call(self, frame, event, arg):
-        code = frame.f_code
-        wanted = self.wanted.get(code)
-        if wanted is None:
-            wanted = self.wanted[code] = self.contains(code)
-        return self.on_line if wanted and len(self.hits) < HITS_PER_TEST else None
-
-    def on_line(self, frame, event, arg):
-        if event != "line" or frame.f_lineno != self.line:
-            return self.on_line
-        if len(self.hits) < HITS_PER_TEST:
-            self.hits.append(describe_locals(frame.f_locals.items(), self.environment))
-        if len(self.hits) >= HITS_PER_TEST:
-            # A None returned for a line event keeps the frame's tracer; this drops it.
-            frame.f_trace = None
-            return None
-        return self.on_line

@@ -20,22 +20,14 @@ import re
 import sys
 import types
 
-from smallfix_fact_values import BoundedRepr, class_name, is_torch_module, literal
+from smallfix_fact_values import BoundedRepr, class_name, is_torch_module, literal, safe_str
 
 MAX_NAMES = 5000
-MAX_MESSAGE_CHARS = 2000
 # The function a TypeError names: "all_reduce() got an unexpected keyword argument 'opp'",
 # "Reducer.__init__() missing 1 required positional argument: 'size'".
 CALLED_NAME = re.compile(r"^([\w.<>]+)\(\) ")
 MODULE_MESSAGE = re.compile(r"^module '([\w.]+)' has no attribute")
 IMPORT_MESSAGE = re.compile(r"^cannot import name '(\w+)' from '([\w.]+)'")
-
-
-def safe_str(error):
-    try:
-        return str(error)[:MAX_MESSAGE_CHARS]
-    except Exception as failure:
-        return f"<str failed: {type(failure).__name__}>"
 
 
 def exception_attrs(error, environment):
@@ -191,10 +183,14 @@ def callee_of(frame, lasti, lineno, error, environment):
 
 
 def attribute_owner(error):
-    """For an AttributeError, or an ImportError of a name from a module: the module, class or
+    """For an AttributeError, an ImportError of a name from a module, or a missing submodule (its
+    parent package): the module, class or
     instance that lacked the name, and what it has. None for None itself (its lack of
     attributes says nothing) or when it is unknown."""
-    if isinstance(error, ImportError):
+    if isinstance(error, ModuleNotFoundError):  # "torch._six": what torch has instead
+        parent = (error.name or "").rpartition(".")[0]
+        owner = sys.modules.get(parent) if parent else None
+    elif isinstance(error, ImportError):
         imported = IMPORT_MESSAGE.match(safe_str(error))
         owner = sys.modules.get(imported.group(2)) if imported else None
     elif isinstance(error, AttributeError):

@@ -54,6 +54,14 @@ class Environment:
         return type(value) is str and value in self.values
 
 
+def safe_str(error, limit=2000):
+    """str() of an exception (user code), cut short, or what made it fail."""
+    try:
+        return str(error)[:limit]
+    except Exception as failure:
+        return f"<str failed: {type(failure).__name__}>"
+
+
 def secret_name(name):
     lowered = name.lower()
     return any(word in lowered for word in SECRET_WORDS)
