@@ -11,6 +11,7 @@
 #include "engine/facts/runtime_facts.h"
 #include "engine/index/repo_index.h"
 #include "engine/patterns/catalogue.h"
+#include "engine/patterns/lookups/lookup.h"
 #include "engine/patterns/match.h"
 #include "gtest/gtest.h"
 
@@ -95,6 +96,27 @@ TEST(FactsCasesTest, ACandidateTheFactsConfirmedRanksAsAMatchedMessage) {
   EXPECT_EQ(candidates.front().bindings.at("fact"),
             "`p` was on meta at export/state.py:4 in the failing run and was not on meta in 2 "
             "passing tests");
+}
+
+// A repair whose facts come after generation matches these templates again: each must be known
+// by its look-ups, and each shows in an example what it does with facts.
+TEST(FactsCasesTest, TheTemplatesThatReadFactsAreKnownByTheirLookUps) {
+  absl::StatusOr<Catalogue> catalogue = Catalogue::Load();
+  ASSERT_TRUE(catalogue.ok()) << catalogue.status();
+  std::set<std::string> reading;
+  for (const Template& t : catalogue->templates) {
+    if (!ReadsRuntimeFacts(t)) continue;
+    reading.insert(t.id);
+    EXPECT_TRUE(std::any_of(t.examples.begin(), t.examples.end(),
+                            [](const Template::Example& e) { return e.facts && e.after; }))
+        << t.id << " has no example that applies with facts";
+  }
+  EXPECT_EQ(reading, (std::set<std::string>{
+                         "compat.installed-rename-gate", "compat.real-rename-attribute",
+                         "guard.runtime-none-continue", "guard.runtime-none-skip",
+                         "guard.synthesized-continue", "guard.synthesized-return",
+                         "guard.synthesized-wrap", "param.real-add-missing-argument",
+                         "param.real-rename-keyword"}));
 }
 
 }  // namespace

@@ -53,11 +53,17 @@ struct LookupSpec {
   // `scan` indexes the repo first for a template with this look-up: its answer needs to be
   // sure what a call reaches. Other look-ups that read the index go without it in a scan.
   bool index_in_scan = false;
+  // It reads the failing run's facts (MatchContext::runtime) and holds nowhere without them: a
+  // repair whose facts arrive after generation matches only the templates with such a look-up
+  // again (ReadsRuntimeFacts).
+  bool reads_facts = false;
 };
 // Every look-up, one row each (lookups/table.cc): the only registry.
 const std::vector<LookupSpec>& LookupSpecs();
 // The row named `name` in YAML, or nullptr.
 const LookupSpec* FindLookupSpec(std::string_view name);
+// Whether one of the template's look-ups reads the failing run's facts.
+bool ReadsRuntimeFacts(const Template& t);
 
 }  // namespace smallfix
 

@@ -3,6 +3,8 @@
 // matcher runs a row's function, `scan` reads its index flag. Adding a look-up is one function
 // of type LookupBody in the file of its kind in this folder (or a new file: CMake takes every
 // .cc here), its name in the declarations below and one row in the table.
+#include <algorithm>
+
 #include "engine/patterns/lookups/lookup.h"
 
 namespace smallfix {
@@ -264,13 +266,15 @@ const std::vector<LookupSpec>* const kTable = new std::vector<LookupSpec>{
      .run = RealCallee,
      .summary = "the callee of the call as the failing run saw it (inspect.signature at the "
                 "raising line), for missing-argument, nearest-parameter and "
-                "callee-lacks-parameter where the index has no def (an installed or C function)"},
+                "callee-lacks-parameter where the index has no def (an installed or C function)",
+     .reads_facts = true},
     {.name = "runtime-none",
      .args = {"within"},
      .binds = {"none_value", "fact"},
      .run = RuntimeNone,
      .summary = "up to 3 names and attributes that were None at the site in the failing run and "
-                "that the statement (or the `within` capture) reads, in the order it reads them"},
+                "that the statement (or the `within` capture) reads, in the order it reads them",
+     .reads_facts = true},
     {.name = "synthesized-guard",
      .args = {},
      .binds = {"guard", "guard_negation", "fact"},
@@ -278,24 +282,32 @@ const std::vector<LookupSpec>* const kTable = new std::vector<LookupSpec>{
      .summary = "up to 3 conditions over the values at the site that held in the failing run and "
                 "in no passing run at that line (None, emptiness, constants, types, hasattr, "
                 "tensor properties, a world size of one), best evidence first; `guard` held "
-                "when it failed, `guard_negation` is its negation"},
+                "when it failed, `guard_negation` is its negation",
+     .reads_facts = true},
     {.name = "real-nearest-name",
      .args = {"name"},
      .binds = {"nearest", "fact"},
      .run = RealNearestName,
      .summary = "up to 3 names nearest to a missing attribute that its owner (a module or "
-                "object) really had in the failing run's installed version"},
+                "object) really had in the failing run's installed version",
+     .reads_facts = true},
     {.name = "installed-version",
      .args = {"package"},
      .binds = {"installed_version", "fact"},
      .run = InstalledVersion,
      .summary = "the major.minor release of the package (the top of a dotted module name) the "
-                "failing run had installed"},
+                "failing run had installed",
+     .reads_facts = true},
 };
 
 }  // namespace
 
 const std::vector<LookupSpec>& LookupSpecs() { return *kTable; }
+
+bool ReadsRuntimeFacts(const Template& t) {
+  return std::any_of(t.lookups.begin(), t.lookups.end(),
+                     [](const Template::Lookup& lookup) { return lookup.spec->reads_facts; });
+}
 
 const LookupSpec* FindLookupSpec(std::string_view name) {
   for (const LookupSpec& spec : LookupSpecs()) {
