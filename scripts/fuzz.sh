@@ -45,7 +45,8 @@ mkdir -p "$corpus" "$artifacts"
 echo "fuzz: running $TARGET for ${SECONDS_TO_RUN}s"
 set +e
 # shellcheck disable=SC2086
-UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 "$BUILD_DIR/$TARGET" "$corpus" $seeds \
+UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  LSAN_OPTIONS=suppressions=tests/lsan.supp:print_suppressions=0 "$BUILD_DIR/$TARGET" "$corpus" $seeds \
   -max_total_time="$SECONDS_TO_RUN" -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
   -artifact_prefix="$artifacts/" -print_final_stats=1 >"$log" 2>&1
 status=$?
