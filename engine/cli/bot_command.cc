@@ -1,22 +1,15 @@
 // smallfix bot: repairs GitHub issues and opens (or updates) one suggested-fix pull request
 // per issue, or comments once when there is no plausible patch.
-#include <filesystem>
 #include <iostream>
 #include <memory>
-#include <optional>
-#include <set>
 
-#include "absl/strings/str_format.h"
 #include "absl/strings/str_replace.h"
-#include "engine/base/concat.h"
-#include "engine/base/dir_lock.h"
-#include "engine/base/temp_dir.h"
-#include "engine/cli/bot_issue.h"
+#include "engine/bot/bot_run.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/interrupts.h"
 #include "engine/cli/llm_flags.h"
 #include "engine/cli/sandbox_flags.h"
-#include "engine/vcs/run_sweep.h"
+#include "engine/forge/github_client.h"
 
 namespace smallfix::cli {
 namespace {
@@ -29,7 +22,7 @@ struct BotFlags {
   std::string author_name = "smallfix", author_email = "smallfix@users.noreply.github.com";
   std::vector<std::string> pull_labels;
   bool dry_run = false, quiet_on_failure = false, quiet = false;
-  RepairFlags repair;
+  RepairInputs repair;
 };
 
 // Every line the bot prints passes through here: the token never reaches a terminal or a log.
@@ -64,109 +57,34 @@ int Run(const BotFlags& flags) {
     return Fail(output,
                 absl::InvalidArgumentError("--author-name and --author-email must not be empty"));
   }
-  GitHubOptions options;
+  if (absl::Status llm = CheckLlmFlags(flags.repair.llm); !llm.ok()) return Fail(output, llm);
+  BotRunOptions options;
+  options.repository = flags.github;
   options.api = flags.api;
   options.token = output.token;
   options.max_wait_seconds = flags.max_wait;
+  options.issue = flags.issue;
+  options.label = flags.label;
+  options.limit = flags.limit;
+  options.checkout = flags.checkout;
+  options.identity = {flags.author_name, flags.author_email};
+  options.repair = flags.repair;
+  options.pull_labels = flags.pull_labels;
+  options.dry_run = flags.dry_run;
+  options.quiet_on_failure = flags.quiet_on_failure;
+  options.engine_version = SMALLFIX_VERSION;
   options.cancel = cancel;
+  options.say = [&output](const std::string& line) { output.Say(line); };
   options.progress = [&output](const std::string& line) { output.Progress(line); };
-  absl::StatusOr<GitHubClient> github = GitHubClient::Create(std::move(options), flags.github);
-  if (!github.ok()) return Fail(output, github.status());
-  absl::StatusOr<GitHubRepository> repository = github->GetRepository();
-  if (!repository.ok()) return Fail(output, repository.status());
-  if (repository->clone_url.empty() || repository->default_branch.empty()) {
-    return Fail(output, absl::FailedPreconditionError(
-                            Concat(flags.github, ": the API gave no clone URL or default branch")));
-  }
-
-  // The issues: one, or the open ones with the label, each once, at most --limit.
-  std::vector<GitHubIssue> issues;
-  if (flags.issue > 0) {
-    absl::StatusOr<GitHubIssue> issue = github->GetIssue(flags.issue);
-    if (!issue.ok()) return Fail(output, issue.status());
-    issues.push_back(*std::move(issue));
-  } else {
-    absl::StatusOr<std::vector<GitHubIssue>> labelled =
-        github->ListOpenIssuesWithLabel(flags.label);
-    if (!labelled.ok()) return Fail(output, labelled.status());
-    std::set<int> seen;
-    for (GitHubIssue& issue : *labelled) {
-      if (seen.insert(issue.number).second) issues.push_back(std::move(issue));
-    }
-    if (issues.empty()) output.Say(Concat("no open issue has the label ", flags.label));
-    if (static_cast<int>(issues.size()) > flags.limit) {
-      output.Say(
-          absl::StrFormat("%d open issues have the label %s; this run takes the first %d (--limit)",
-                          issues.size(), flags.label, flags.limit));
-      issues.resize(flags.limit);
-    }
-  }
-  if (issues.empty()) return kExitFound;
-
-  // The clone: --checkout DIR is kept and reused; otherwise a temporary one.
-  std::optional<TempDir> scratch;
-  std::string checkout = flags.checkout;
-  if (checkout.empty()) {
-    absl::StatusOr<TempDir> dir = TempDir::Create("smallfix-bot");
-    if (!dir.ok()) return Fail(output, dir.status());
-    scratch.emplace(*std::move(dir));
-    checkout = scratch->path() + "/repo";
-  }
-  // A kept clone is changed by the run that uses it (fetch, checkout, commits on the fix
-  // branch): bot runs at once on one --checkout take turns.
-  std::optional<DirLock> checkout_lock;
-  if (!flags.checkout.empty()) {
-    absl::StatusOr<DirLock> lock = DirLock::Acquire(
-        checkout,
-        [&] {
-          output.Progress(Concat("waiting for another smallfix bot run that is using the checkout ",
-                                 checkout, " to finish"));
-        },
-        cancel);
-    if (cancel->load()) return 128 + (InterruptSignal() ? InterruptSignal() : 2);
-    if (!lock.ok()) return Fail(output, lock.status());
-    checkout_lock.emplace(*std::move(lock));
-  }
-  GitAuth auth{output.token, cancel};
-  if (!flags.quiet) output.Progress(Concat("fetching ", repository->clone_url));
-  if (absl::Status fetched = CloneOrFetch(repository->clone_url, checkout, auth); !fetched.ok()) {
-    return Fail(output, fetched);
-  }
-  if (std::string note = SweepNote(SweepBeforeRun(checkout)); !note.empty() && !flags.quiet)
-    output.Progress(note);
-
-  BotContext context;
-  context.github = &*github;
-  context.repository = *repository;
-  context.checkout = checkout;
-  context.auth = auth;
-  context.identity = {flags.author_name, flags.author_email};
-  context.repair = flags.repair;
-  context.pull_labels = flags.pull_labels;
-  context.dry_run = flags.dry_run;
-  context.quiet_on_failure = flags.quiet_on_failure;
-  context.engine_version = SMALLFIX_VERSION;
-  context.cancel = cancel;
-  context.say = [&output](const std::string& line) { output.Say(line); };
-  if (!flags.quiet)
-    context.progress = [&output](const std::string& line) { output.Progress(line); };
-
-  int status = kExitFound;
-  for (const GitHubIssue& issue : issues) {
-    if (cancel->load()) break;
-    if (!flags.quiet) output.Progress(absl::StrFormat("issue #%d: %s", issue.number, issue.title));
-    absl::StatusOr<IssueOutcome> outcome = ProcessIssue(context, issue);
-    if (!outcome.ok()) {
-      // One issue's trouble (a missing test command, a refused push) does not stop the others.
-      output.Say(absl::StrFormat("#%d: error: %s", issue.number, outcome.status().message()));
-      if (status == kExitFound) status = ExitStatusFor(outcome.status());
-    }
-  }
+  options.quiet = flags.quiet;
+  absl::StatusOr<BotRunOutcome> run = RunBot(options);
+  // Interrupted (while waiting for the checkout, or repairing): 128+signal, like every command.
   if (cancel->load()) {
     output.Progress("interrupted");
     return 128 + (InterruptSignal() ? InterruptSignal() : 2);
   }
-  return status;
+  if (!run.ok()) return Fail(output, run.status());
+  return run->first_issue_error.ok() ? kExitFound : ExitStatusFor(run->first_issue_error);
 }
 
 }  // namespace

@@ -8,13 +8,13 @@
 
 namespace smallfix::cli {
 
-absl::Status ReadIssueLinkFlag(RepairFlags& flags, const std::string& api,
+absl::Status ReadIssueLinkFlag(RepairInputs& inputs, const std::string& api, bool quiet,
                                const std::atomic<bool>* cancel) {
-  if (flags.issue.empty()) {
+  if (inputs.issue.empty()) {
     if (!api.empty()) return absl::InvalidArgumentError("--api goes with an --issue link");
     return absl::OkStatus();
   }
-  absl::StatusOr<std::optional<IssueLink>> link = ParseIssueLink(flags.issue);
+  absl::StatusOr<std::optional<IssueLink>> link = ParseIssueLink(inputs.issue);
   if (!link.ok()) return link.status();
   if (!link->has_value()) {
     if (!api.empty())
@@ -25,15 +25,16 @@ absl::Status ReadIssueLinkFlag(RepairFlags& flags, const std::string& api,
   options.api = api;
   options.token = GitHubTokenFromEnvironment();
   options.cancel = cancel;
-  if (!flags.quiet) {
+  if (!quiet) {
     options.progress = [](const std::string& line) { std::cerr << "smallfix: " << line << "\n"; };
     std::cerr << absl::StrFormat("smallfix: reading %s#%d from %s\n", (*link)->repository,
                                  (*link)->number, api.empty() ? (*link)->api : api);
   }
   absl::StatusOr<std::string> text = ReadLinkedIssue(**link, std::move(options));
   if (!text.ok()) return text.status();
-  flags.issue_text = *std::move(text);
-  flags.issue.clear();
+  inputs.failure_text = *std::move(text);
+  inputs.failure_kind = FailureKind::kIssue;
+  inputs.issue.clear();
   return absl::OkStatus();
 }
 

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "absl/status/status.h"
-#include "engine/repair/llm_attach.h"
+#include "engine/repair/pipeline.h"
 
 namespace smallfix::cli {
 

@@ -2,20 +2,16 @@
 #include <sys/stat.h>
 
 #include <cmath>
-#include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "absl/strings/str_format.h"
-#include "engine/base/read_file.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/interrupts.h"
-#include "engine/localize/coverage_ranking.h"
 #include "engine/localize/localizer.h"
-#include "validators/failure_capture.h"
+#include "engine/repair/failure_input.h"
 #include "validators/process/python_env.h"
 
 namespace smallfix::cli {
@@ -33,18 +29,6 @@ struct LocalizeArgs {
   std::string python = DefaultInterpreter();
   int top = 10;
 };
-
-// Reads at most the last `max_bytes` of a file, so a 100 MB log costs bounded memory.
-bool ReadTail(const std::string& path, size_t max_bytes, std::string* out, std::string* error,
-              size_t* size = nullptr) {
-  absl::StatusOr<std::string> text = ReadFileTail(path, max_bytes, size);
-  if (!text.ok()) {
-    *error = std::string(text.status().message());
-    return false;
-  }
-  *out = *std::move(text);
-  return true;
-}
 
 nlohmann::ordered_json ToJson(const Localization& localization) {
   nlohmann::ordered_json fields = nlohmann::ordered_json::object();
@@ -97,90 +81,56 @@ void PrintHuman(const Localization& localization) {
   for (const std::string& note : localization.notes) std::cout << "note: " << note << "\n";
 }
 
+// The failure the flags name: a file (--log, --issue, --junit; --junit beside one of the
+// others is read too) or a test command to run (--test).
+FailureSource SourceOf(const LocalizeArgs& args) {
+  FailureSource source;
+  source.test = args.test;
+  source.coverage = args.coverage;
+  source.run.time_limit_seconds = args.timeout;
+  source.run.interpreter = args.python;
+  if (!args.test.empty()) return source;
+  source.path = !args.log.empty() ? args.log : !args.issue.empty() ? args.issue : args.junit;
+  source.kind = !args.issue.empty() ? FailureKind::kIssue
+                : !args.log.empty() ? FailureKind::kAuto
+                                    : FailureKind::kJUnit;
+  if (!args.log.empty() || !args.issue.empty()) source.junit_path = args.junit;
+  return source;
+}
+
 int RunLocalize(const LocalizeArgs& args) {
   struct stat info;
   if (::stat(args.repo.c_str(), &info) != 0 || !S_ISDIR(info.st_mode)) {
     std::cerr << "smallfix localize: --repo '" << args.repo << "' is not a directory\n";
     return kExitBadInput;
   }
-  LocalizeOptions options;
-  options.max_sites = args.top;
-  std::string text;
-  std::string error;
-  std::vector<std::string> notes;
-  if (!args.test.empty()) {
-    CaptureOptions run_options;
-    run_options.time_limit_seconds = args.timeout;
-    run_options.coverage = args.coverage;
-    run_options.interpreter = args.python;
-    run_options.cancel = InstallInterruptHandlers();
-    absl::StatusOr<FailureCapture> run = CaptureFailure(args.repo, args.test, run_options);
-    if (run.ok() && InterruptSignal() != 0) {
-      std::cerr << "smallfix localize: interrupted; the test run was stopped\n";
-      return 128 + InterruptSignal();
-    }
-    if (!run.ok()) {
-      std::cerr << "smallfix localize: " << run.status().message() << "\n";
-      return ExitStatusFor(run.status());
-    }
-    if (run->exit_code == 0 && !run->timed_out) {
-      std::cerr << "smallfix localize: the test command passed; there is no failure to localize\n";
-      return kExitNone;
-    }
-    text = std::move(run->output);
-    options.junit_xml = std::move(run->junit_xml);
-    notes = std::move(run->notes);
-    if (!run->coverage_json.empty()) {
-      absl::StatusOr<LineScores> scores =
-          OchiaiFromRun(args.repo, run->coverage_json, options.junit_xml);
-      if (scores.ok()) {
-        options.coverage_scores = *std::move(scores);
-      } else {
-        notes.push_back(std::string(scores.status().message()));
-      }
-    }
-    if (run->timed_out && text.find("Traceback") == std::string::npos &&
-        text.find("(most recent call first)") == std::string::npos) {
-      // Nothing printed where it hung; say so rather than "no failure found".
-      text += "\nTimeout (test command killed at the time limit)!\n";
-    }
-  } else {
-    const std::string& path = !args.log.empty()     ? args.log
-                              : !args.issue.empty() ? args.issue
-                                                    : args.junit;
-    if (path.empty()) {
-      std::cerr
-          << "smallfix localize: give the failure with --log FILE, --issue FILE, --junit FILE "
-             "or --test CMD\n";
-      return kExitBadInput;
-    }
-    size_t file_size = 0;
-    if (!ReadTail(path, options.max_input_bytes, &text, &error, &file_size)) {
-      std::cerr << "smallfix localize: " << error << "\n";
-      return kExitBadInput;
-    }
-    if (file_size > text.size()) {
-      notes.push_back(absl::StrFormat(
-          "'%s' has %d bytes; only its last %d were read (the failure that matters is printed "
-          "last)",
-          path, file_size, text.size()));
-    }
-    options.kind = !args.issue.empty() ? FailureKind::kIssue
-                   : !args.log.empty() ? FailureKind::kAuto
-                                       : FailureKind::kJUnit;
-    if (!args.junit.empty() && (!args.log.empty() || !args.issue.empty())) {
-      if (!ReadTail(args.junit, options.max_input_bytes, &options.junit_xml, &error)) {
-        std::cerr << "smallfix localize: " << error << "\n";
-        return kExitBadInput;
-      }
-    }
+  FailureSource source = SourceOf(args);
+  if (source.test.empty() && source.path.empty()) {
+    std::cerr << "smallfix localize: give the failure with --log FILE, --issue FILE, --junit FILE "
+                 "or --test CMD\n";
+    return kExitBadInput;
   }
-  absl::StatusOr<Localization> localization = Localize(args.repo, text, options);
+  if (!source.test.empty()) source.run.cancel = InstallInterruptHandlers();
+  absl::StatusOr<FailureInput> input = GatherFailure(args.repo, source);
+  if (input.ok() && !source.test.empty() && InterruptSignal() != 0) {
+    std::cerr << "smallfix localize: interrupted; the test run was stopped\n";
+    return 128 + InterruptSignal();
+  }
+  if (!input.ok()) {
+    std::cerr << "smallfix localize: " << input.status().message() << "\n";
+    return ExitStatusFor(input.status());
+  }
+  if (input->passed) {
+    std::cerr << "smallfix localize: the test command passed; there is no failure to localize\n";
+    return kExitNone;
+  }
+  absl::StatusOr<Localization> localization =
+      Localize(args.repo, input->text, LocalizeOptionsFor(*input, args.top));
   if (!localization.ok()) {
     std::cerr << "smallfix localize: " << localization.status().message() << "\n";
     return kExitBadInput;
   }
-  for (std::string& note : notes) localization->notes.push_back(std::move(note));
+  for (std::string& note : input->notes) localization->notes.push_back(std::move(note));
   if (args.json) {
     std::cout << ToJson(*localization).dump(2) << "\n";
   } else {

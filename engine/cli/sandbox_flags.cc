@@ -2,7 +2,7 @@
 
 namespace smallfix::cli {
 
-void AddSandboxFlags(CLI::App& command, RepairFlags& flags) {
+void AddSandboxFlags(CLI::App& command, RepairInputs& flags) {
   command
       .add_option("--pass-env", flags.pass_env,
                   "Let the tests inherit this variable although it looks secret (*TOKEN*, "

@@ -3,13 +3,13 @@
 
 #include <CLI/CLI.hpp>
 
-#include "engine/cli/repair_request.h"
+#include "engine/repair/request_builder.h"
 
 namespace smallfix::cli {
 
 // Adds --pass-env NAME (repeatable), --allow-network and --no-network to `command` (repair,
-// bot), filling `flags`; MakeRepairRequest checks them.
-void AddSandboxFlags(CLI::App& command, RepairFlags& flags);
+// bot), filling `flags`; BuildRepairRequest checks them.
+void AddSandboxFlags(CLI::App& command, RepairInputs& flags);
 
 }  // namespace smallfix::cli
 

@@ -11,6 +11,7 @@
 #include "engine/base/concat.h"
 #include "engine/index/module_facts.h"
 #include "engine/localize/path_mapper.h"
+#include "engine/rank/site_order.h"
 #include "engine/repair/multi_site_candidates.h"
 #include "engine/source/diff.h"
 #include "engine/source/syntax.h"
@@ -52,32 +53,6 @@ std::string LayoutKey(std::string_view text) {
     key += '\n';
   }
   return key;
-}
-
-// Best first within a site: a matched symptom, then the template's prior, then the
-// smallest change.
-bool Before(const ScoredCandidate& a, const ScoredCandidate& b) {
-  const bool a_matched = a.candidate.symptom_score > 0, b_matched = b.candidate.symptom_score > 0;
-  if (a_matched != b_matched) return a_matched;
-  if (a.candidate.symptom_score != b.candidate.symptom_score)
-    return a.candidate.symptom_score > b.candidate.symptom_score;
-  if (a.candidate.prior != b.candidate.prior) return a.candidate.prior > b.candidate.prior;
-  return a.lines_changed < b.lines_changed;
-}
-
-// A template that answers no symptom at the site may still match it many ways (every name,
-// every argument); its prior is the chance that one of them is the fix, not each. So its k-th
-// candidate here (k from 0, in the order the template gave them: the first match, the nearest
-// answer) ranks with prior / (1 + k), and one broad template cannot fill the first places
-// before the others get one. Candidates whose symptom matched keep the template's prior.
-void ShareUnmatchedPriors(std::vector<ScoredCandidate>& here) {
-  std::map<std::string, int> seen_of_template;
-  for (ScoredCandidate& scored : here) {
-    Candidate& candidate = scored.candidate;
-    if (candidate.symptom_score > 0) continue;
-    const int k = seen_of_template[candidate.template_id]++;
-    candidate.prior /= 1.0 + k;
-  }
 }
 
 // For sites that are one fix's lines: per file with two or more of them, each candidate's
@@ -241,15 +216,14 @@ absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(
           // Two templates wrote the same code here. Keep the one that ranks first: generic
           // templates come first in the catalogue, and a symptom-matched twin must not lose
           // its place to them.
-          if (Before(scored, here[twin->second])) here[twin->second] = std::move(scored);
+          if (BetterAtSite(scored, here[twin->second])) here[twin->second] = std::move(scored);
           continue;
         }
         here.push_back(std::move(scored));
       }
     }
     for (const auto& [key, index] : here_by_key) seen.insert(key);
-    ShareUnmatchedPriors(here);
-    std::stable_sort(here.begin(), here.end(), Before);
+    OrderAtSite(here);
     if (options.max_per_site > 0 && here.size() > static_cast<size_t>(options.max_per_site)) {
       here.resize(options.max_per_site);
     }

@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "absl/strings/str_format.h"
 #include "engine/repair/llm_proposer.h"
 
 namespace smallfix {
@@ -26,6 +27,16 @@ AttachedLlm::AttachedLlm(const LlmFlags& flags, std::string failure, RepairReque
       return ProposeEdits(*session, failure, repo, sites, existing, n);
     };
   }
+}
+
+void AttachedLlm::AddToReport(RepairReport& report) const {
+  RepairReport::Llm llm{session_->client.model(), session_->client.stats(), session_->AllNotes(),
+                        session_->heuristic_order};
+  for (const std::string& note : llm.notes) report.notes.push_back(note);
+  report.notes.push_back(absl::StrFormat(
+      "llm: %d call(s), %d answer(s) from the cache, %d prompt and %d completion tokens",
+      llm.stats.calls, llm.stats.cache_hits, llm.stats.prompt_tokens, llm.stats.completion_tokens));
+  report.llm = std::move(llm);
 }
 
 }  // namespace smallfix

@@ -10,15 +10,6 @@
 
 namespace smallfix {
 
-// The --llm flags `repair`, `bench` and `bench --realfix` share.
-struct LlmFlags {
-  std::string url;    // "" : no model
-  std::string model;  // "" : the server's first /v1/models entry
-  std::string cache;  // directory of cached answers; "" keeps nothing
-  double timeout_seconds = 60;
-  int propose = 0;  // --llm-propose N: also ask for up to N edits (0: rank only)
-};
-
 // A model attached to one repair request: it ranks the request's candidates and, with
 // `flags.propose` > 0, proposes edits at its sites. The request points into this object
 // (ranker, the propose callback's session), so it must outlive RunRepair(request).
@@ -30,6 +21,9 @@ class AttachedLlm {
               const std::atomic<bool>* cancel);
 
   LlmSession& session() { return *session_; }
+  // The model's notes and spending, added to `report`: its notes (then one line of what it
+  // cost) in `report.notes`, the rest in `report.llm`.
+  void AddToReport(RepairReport& report) const;
 
  private:
   std::unique_ptr<LlmSession> session_;  // heap: the propose callback keeps its address

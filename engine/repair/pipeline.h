@@ -3,18 +3,29 @@
 
 #include <atomic>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
 #include "engine/localize/localization.h"
 #include "engine/patterns/match.h"
+#include "engine/rank/llm_client.h"
 #include "engine/rank/ranker.h"
 #include "engine/repair/candidate_generator.h"
 #include "engine/repair/sandbox_summary.h"
 #include "validators/validator.h"
 
 namespace smallfix {
+
+// The --llm flags `repair`, `bench` and `bench --realfix` share.
+struct LlmFlags {
+  std::string url;    // "" : no model
+  std::string model;  // "" : the server's first /v1/models entry
+  std::string cache;  // directory of cached answers; "" keeps nothing
+  double timeout_seconds = 60;
+  int propose = 0;  // --llm-propose N: also ask for up to N edits (0: rank only)
+};
 
 struct RepairRequest {
   std::string repo;
@@ -45,7 +56,16 @@ struct RepairRequest {
   // Candidates kept per site (GenerateOptions::max_per_site); 0: all.
   int max_candidates = GenerateOptions().max_per_site;
 
-  // Orders the candidates, best first; nullptr: the heuristic ranker. Not owned.
+  // --llm: a model ranks the candidates (and, with `llm.propose`, proposes edits); no URL: none,
+  // and the output is exactly the heuristic's. It is shown `llm_failure`, else the failure
+  // text, else the symptom. The API key comes from the environment.
+  LlmFlags llm;
+  std::string llm_failure;
+  // --apply: write the best patch into the working tree (refused when it is dirty).
+  bool apply = false;
+
+  // Orders the candidates, best first; nullptr: the heuristic ranker (or, with `llm`, the
+  // model's). Not owned.
   const Ranker* ranker = nullptr;
   // Extra candidates (--llm-propose), asked for after the templates matched, with the sites and
   // the template candidates (to drop duplicates); they are ranked and validated with the rest.
@@ -90,11 +110,24 @@ struct RepairReport {
   bool cancelled = false;
   SandboxSummary sandbox;  // what the test runs were kept from
   std::vector<std::string> notes;
+  // With --llm: the model asked, what it cost (stats.llm in --json), its notes (also in
+  // `notes`) and the candidates' diffs in the heuristic's order before it spoke.
+  struct Llm {
+    std::string model;
+    LlmStats stats;
+    std::vector<std::string> notes;
+    std::vector<std::string> heuristic_order;
+  };
+  std::optional<Llm> llm;
+  // --apply: the template of the patch written into the working tree ("": none), or why not.
+  std::string applied;
+  absl::Status apply_status;
 };
 
-// Localize (or take the sites), match every template there, rank, and validate in rank
-// order until `top` plausible patches are found. Never writes the user's tree. Bad input
-// (no such repo, an unreadable site, no test command to validate with) is an error.
+// Localize (or take the sites), match every template there, rank, and validate in ranked
+// order until `top` plausible patches are found (repair_stages.h has the stages). Writes the
+// user's tree only with `apply`. Bad input (no such repo, an unreadable site, no test command
+// to validate with) is an error.
 absl::StatusOr<RepairReport> RunRepair(const RepairRequest& request);
 
 // The first plausible candidate, or, without validation, the first; nullptr if none.

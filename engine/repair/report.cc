@@ -71,6 +71,13 @@ nlohmann::json ReportJson(const RepairReport& report) {
                   {"warm", report.warm},
                   {"cancelled", report.cancelled}};
   out["sandbox"] = SandboxJson(report.sandbox);
+  if (report.llm) {
+    const LlmStats& stats = report.llm->stats;
+    out["stats"]["llm"] = {
+        {"model", report.llm->model},           {"calls", stats.calls},
+        {"cache_hits", stats.cache_hits},       {"retries", stats.retries},
+        {"prompt_tokens", stats.prompt_tokens}, {"completion_tokens", stats.completion_tokens}};
+  }
   out["notes"] = report.notes;
   return out;
 }

@@ -18,6 +18,7 @@
 #include "engine/bench/smallfix/ast_match.h"
 #include "engine/index/outline.h"
 #include "engine/repair/pipeline.h"
+#include "engine/repair/request_builder.h"
 #include "engine/source/diff.h"
 #include "engine/source/document.h"
 #include "validators/validator.h"
@@ -94,18 +95,26 @@ absl::StatusOr<std::vector<FileChange>> FixOf(const RealBug& bug, const Prepared
   return fix;
 }
 
-// The repair a user would ask for with the failing run's `output`: one request for both the
+// The repair a user would ask for with the failing run's `output`, as `smallfix repair --log`
+// builds it (request_builder.h), with the bug's venv environment: one request for both the
 // full run and --localize-only, so that both rank the same sites.
-RepairRequest RequestFor(const Prepared& prepared, const std::string& output,
-                         const ValidationPlan& plan, const RunOptions& options) {
-  RepairRequest request;
-  request.repo = prepared.buggy;
-  request.failure_text = output;
-  request.failure_kind = FailureKind::kLog;
-  request.templates_dir = options.templates_dir;
-  request.plan = plan;
-  request.top = 1;
-  request.jobs = 1;
+absl::StatusOr<RepairRequest> RequestFor(const Prepared& prepared, const std::string& output,
+                                         const ValidationPlan& plan, const RunOptions& options) {
+  RepairInputs inputs;
+  inputs.repo = prepared.buggy;
+  inputs.read_repo_config = false;
+  inputs.failure_text = output;
+  inputs.failure_kind = FailureKind::kLog;
+  inputs.templates = options.templates_dir;
+  inputs.tests = {plan.failing_test};
+  for (const std::string& test : plan.other_tests) inputs.tests.push_back(test);
+  inputs.python = plan.interpreter;
+  inputs.cold = !plan.warm;
+  inputs.timeout = plan.runner.time_limit_seconds;
+  absl::StatusOr<RepairRequest> request = BuildRepairRequest(inputs, nullptr);
+  if (!request.ok()) return request.status();
+  request->plan.runner.env = plan.runner.env;
+  request->plan.runner.cancel = plan.runner.cancel;
   return request;
 }
 
@@ -335,7 +344,9 @@ RealBugResult RepairBug(const RealBug& bug, const RunOptions& options) {
   if (failing->passed)
     return fail(absl::FailedPreconditionError("the failing tests pass on the buggy tree"));
 
-  RepairRequest request = RequestFor(*prepared, failing->output, plan, options);
+  absl::StatusOr<RepairRequest> built = RequestFor(*prepared, failing->output, plan, options);
+  if (!built.ok()) return fail(built.status());
+  RepairRequest& request = *built;
   const Clock::time_point start = Clock::now();
   absl::StatusOr<RepairReport> report;
   bool spent = false;
@@ -404,8 +415,10 @@ RealBugResult LocalizeBug(const RealBug& bug, const RunOptions& options) {
 
   // The full run's request, minus validation: the same localization, and the candidates
   // generated at its sites (counted), nothing run.
-  RepairRequest request =
+  absl::StatusOr<RepairRequest> built =
       RequestFor(*prepared, *output, PlanFor(bug, prepared->interpreter, options), options);
+  if (!built.ok()) return fail(built.status());
+  RepairRequest& request = *built;
   request.validate = false;
   request.cancel = options.cancel;
   const Clock::time_point start = Clock::now();

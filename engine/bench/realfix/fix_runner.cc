@@ -9,8 +9,8 @@
 #include "absl/strings/str_format.h"
 #include "engine/base/temp_dir.h"
 #include "engine/bench/realfix/fix_parts.h"
-#include "engine/repair/llm_attach.h"
 #include "engine/repair/pipeline.h"
+#include "engine/repair/request_builder.h"
 #include "engine/source/tree_key.h"
 
 namespace smallfix::realfix {
@@ -22,16 +22,16 @@ using Clock = std::chrono::steady_clock;
 constexpr char kNoFailure[] =
     "No failure report is available: the bug is in the code at the sites shown.";
 
-// The fault lines as sites: sorted, unique, and within the parent's file (a pure insertion at
-// the end names the line after the last one).
-std::vector<RepairSite> Sites(const FixSpec& spec, const std::string& before) {
+// The fault lines as sites (FILE:LINE, as --site takes them): sorted, unique, and within the
+// parent's file (a pure insertion at the end names the line after the last one).
+std::vector<std::string> Sites(const FixSpec& spec, const std::string& before) {
   const int last =
       std::max<int>(1, static_cast<int>(std::count(before.begin(), before.end(), '\n')) +
                            (before.empty() || before.back() == '\n' ? 0 : 1));
   std::set<int> lines;
   for (int line : spec.fault_lines) lines.insert(std::min(line, last));
-  std::vector<RepairSite> sites;
-  for (int line : lines) sites.push_back(RepairSite{spec.file, line, 1.0});
+  std::vector<std::string> sites;
+  for (int line : lines) sites.push_back(absl::StrFormat("%s:%d", spec.file, line));
   return sites;
 }
 
@@ -75,21 +75,22 @@ absl::StatusOr<Targets> TargetsOf(const FixSpec& spec, const std::string& before
 }
 
 absl::StatusOr<Attempt> Repair(const FixSpec& spec, const RunOptions& options,
-                               const std::string& root, const std::vector<RepairSite>& sites,
+                               const std::string& root, const std::vector<std::string>& sites,
                                const std::string& symptom, const Targets& targets) {
-  RepairRequest request;
-  request.repo = root;
-  request.sites = sites;
-  request.one_fix = true;  // the sites are the fix's own lines
-  request.symptom_text = symptom;
-  request.templates_dir = options.templates_dir;
-  request.validate = false;
-  request.max_candidates = options.max_candidates;
-  request.cancel = options.cancel;
-  std::optional<AttachedLlm> llm;
-  if (!options.llm.url.empty())
-    llm.emplace(options.llm, symptom.empty() ? kNoFailure : symptom, request, options.cancel);
-  absl::StatusOr<RepairReport> report = RunRepair(request);
+  RepairInputs inputs;
+  inputs.repo = root;
+  inputs.read_repo_config = false;
+  inputs.sites = sites;
+  inputs.one_fix = true;  // the sites are the fix's own lines
+  inputs.symptom = symptom;
+  inputs.templates = options.templates_dir;
+  inputs.no_validate = true;
+  inputs.max_candidates = options.max_candidates;
+  inputs.llm = options.llm;
+  inputs.llm_failure = symptom.empty() ? kNoFailure : symptom;
+  absl::StatusOr<RepairRequest> request = BuildRepairRequest(inputs, options.cancel);
+  if (!request.ok()) return request.status();
+  absl::StatusOr<RepairReport> report = RunRepair(*request);
   if (!report.ok()) return report.status();
   Attempt attempt;
   attempt.candidates = report->generated;
@@ -102,7 +103,7 @@ absl::StatusOr<Attempt> Repair(const FixSpec& spec, const RunOptions& options,
   // Each candidate's tree is made once, and (without --llm) only until the fix and every part are
   // found.
   for (size_t i = 0; i < report->candidates.size(); ++i) {
-    if (!llm && attempt.rank && parts_found == attempt.parts.size()) break;
+    if (!report->llm && attempt.rank && parts_found == attempt.parts.size()) break;
     const Candidate& candidate = report->candidates[i].scored.candidate;
     const std::optional<std::string> key = KeyOfFile(candidate, spec.file);
     if (!key) continue;
@@ -122,12 +123,12 @@ absl::StatusOr<Attempt> Repair(const FixSpec& spec, const RunOptions& options,
       ++parts_found;
     }
   }
-  if (llm) {
+  if (report->llm) {
     attempt.llm = true;
-    attempt.llm_model = llm->session().client.model();
+    attempt.llm_model = report->llm->model;
     attempt.llm_edits =
         attempt.generated_by_template.count("llm") ? attempt.generated_by_template["llm"] : 0;
-    const std::vector<std::string>& heuristic = llm->session().heuristic_order;
+    const std::vector<std::string>& heuristic = report->llm->heuristic_order;
     for (size_t h = 0; h < heuristic.size(); ++h) {
       if (fixing_diffs.count(heuristic[h])) {
         attempt.heuristic_rank = static_cast<int>(h) + 1;
@@ -168,7 +169,7 @@ FixResult RunFix(const FixSpec& spec, const RunOptions& options) {
 
   absl::StatusOr<Targets> targets = TargetsOf(spec, *before, *fixed);
   if (!targets.ok()) return fail(targets.status());
-  const std::vector<RepairSite> sites = Sites(spec, *before);
+  const std::vector<std::string> sites = Sites(spec, *before);
   absl::StatusOr<Attempt> without = Repair(spec, options, temp->path(), sites, "", *targets);
   if (!without.ok()) return fail(without.status());
   result.without_symptom = *without;

@@ -15,8 +15,8 @@
 #include "engine/bench/smallfix/ast_match.h"
 #include "engine/bench/smallfix/unified_diff.h"
 #include "engine/localize/localizer.h"
-#include "engine/repair/llm_attach.h"
 #include "engine/repair/pipeline.h"
+#include "engine/repair/request_builder.h"
 #include "validators/process/process.h"
 #include "validators/validator.h"
 
@@ -84,57 +84,53 @@ std::vector<FileChange> ToPatched(const Candidate& candidate) {
   return files;
 }
 
-ValidationPlan PlanFor(const BugSpec& spec, const BenchOptions& options) {
-  ValidationPlan plan;
-  plan.failing_test = spec.failing_test;
-  plan.other_tests = {spec.passing_test};
-  plan.interpreter = options.interpreter;
-  plan.warm = options.warm;
-  plan.runner.kind = spec.world_size > 1 ? RunnerKind::kTorchrun : RunnerKind::kLocal;
-  if (options.runner == RunnerKind::kSlurm) {
-    plan.runner.kind = RunnerKind::kSlurm;
-    plan.runner.slurm = options.slurm;
-    plan.runner.slurm.job_name_prefix = Concat("smallfix-", spec.id);
-  }
-  plan.runner.world_size = spec.world_size;
-  plan.runner.time_limit_seconds =
-      options.timeout_seconds > 0 ? options.timeout_seconds : spec.timeout;
-  return plan;
-}
-
-// Builds the request: the issue's text to localize, or (perfect) the bug's site with the
-// symptom localization reads from the issue.
+// Builds the request as `smallfix repair` would (request_builder.h): the issue's text to
+// localize, or (perfect) the bug's site with the symptom localization reads from the issue;
+// the bug's tests, ranks and time limit. The model (bench --llm) sees the issue as a user
+// would paste it, in either mode.
 absl::StatusOr<RepairRequest> MakeRequest(const BugSpec& spec, const BenchOptions& options,
                                           const std::string& repo) {
   absl::StatusOr<std::string> issue = ReadFile(spec.IssuePath());
   if (!issue.ok()) return issue.status();
-  RepairRequest request;
-  request.repo = repo;
-  request.templates_dir = options.templates_dir;
-  request.plan = PlanFor(spec, options);
-  request.top = 1;
-  request.jobs = 1;
-  request.cancel = options.cancel;
+  RepairInputs inputs;
+  inputs.repo = repo;
+  inputs.read_repo_config = false;
+  inputs.templates = options.templates_dir;
+  inputs.tests = {spec.failing_test, spec.passing_test};
+  inputs.python = options.interpreter;
+  inputs.cold = !options.warm;
+  inputs.world_size = spec.world_size;
+  inputs.timeout = options.timeout_seconds > 0 ? options.timeout_seconds : spec.timeout;
+  if (options.runner == RunnerKind::kSlurm) {
+    inputs.runner = "slurm";
+    inputs.slurm_partition = options.slurm.partition;
+    inputs.slurm_gpus_per_node = options.slurm.gpus_per_node;
+    inputs.slurm_args = options.slurm.extra_args;
+    inputs.slurm_job_prefix = Concat("smallfix-", spec.id);
+  }
+  inputs.llm = options.llm;
+  inputs.llm_failure = *issue;
   if (!options.perfect) {
-    request.failure_text = *std::move(issue);
-    request.failure_kind = FailureKind::kIssue;
-    request.coverage = options.coverage;
-    return request;
+    inputs.failure_text = *std::move(issue);
+    inputs.failure_kind = FailureKind::kIssue;
+    inputs.coverage = options.coverage;
+    return BuildRepairRequest(inputs, options.cancel);
   }
   LocalizeOptions localize;
   localize.kind = FailureKind::kIssue;
   absl::StatusOr<Localization> localization = Localize(repo, *issue, localize);
   if (!localization.ok()) return localization.status();
-  request.sites = {RepairSite{spec.site_file, spec.site_line, 1.0}};
-  request.symptom_text = localization->symptom.Text();
-  return request;
+  inputs.sites = {absl::StrFormat("%s:%d", spec.site_file, spec.site_line)};
+  inputs.symptom = localization->symptom.Text();
+  return BuildRepairRequest(inputs, options.cancel);
 }
 
 // Whether the patch passes the bug's held-back tests: the patched tree with heldback/
 // copied in runs tests.heldback with the bug's runner.
-bool PassesHeldback(const BugSpec& spec, const BenchOptions& options, const std::string& repo,
+bool PassesHeldback(const BugSpec& spec, const BenchOptions& options, const RepairRequest& request,
                     const std::string& scratch, const Candidate& candidate) {
-  ValidationPlan plan = PlanFor(spec, options);
+  const std::string& repo = request.repo;
+  ValidationPlan plan = request.plan;
   plan.failing_test = spec.heldback_test;
   plan.other_tests.clear();
   plan.build = absl::StrFormat("cp -r '%s' heldback", fs::absolute(spec.HeldbackDir()).string());
@@ -174,12 +170,6 @@ BugResult RunBug(const BugSpec& spec, const BenchOptions& options) {
 
   absl::StatusOr<RepairRequest> request = MakeRequest(spec, options, repo);
   if (!request.ok()) return fail(request.status());
-  // bench --llm: the model sees the issue as a user would paste it, in either mode.
-  std::optional<AttachedLlm> llm;
-  if (!options.llm.url.empty()) {
-    absl::StatusOr<std::string> issue = ReadFile(spec.IssuePath());
-    llm.emplace(options.llm, issue.ok() ? *issue : request->symptom_text, *request, options.cancel);
-  }
   const Clock::time_point start = Clock::now();
   absl::StatusOr<RepairReport> report = RunRepair(*request);
   result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
@@ -216,16 +206,17 @@ BugResult RunBug(const BugSpec& spec, const BenchOptions& options) {
     }
   }
   result.rank = first_same_ast;
-  if (llm) {
+  if (report->llm) {
+    const std::vector<std::string>& heuristic_order = report->llm->heuristic_order;
     result.llm = true;
     result.llm_rank = first_same_ast;
-    result.llm_notes = llm->session().AllNotes();
-    result.llm_model = llm->session().client.model();
+    result.llm_notes = report->llm->notes;
+    result.llm_model = report->llm->model;
     result.ranked = static_cast<int>(report->candidates.size());
     // The same candidates in the heuristic's order, found by their diffs.
-    for (size_t h = 0; h < llm->session().heuristic_order.size() && !result.heuristic_rank; ++h) {
+    for (size_t h = 0; h < heuristic_order.size() && !result.heuristic_rank; ++h) {
       for (const ValidatedCandidate& candidate : report->candidates) {
-        if (candidate.scored.diff == llm->session().heuristic_order[h] &&
+        if (candidate.scored.diff == heuristic_order[h] &&
             SameAstAsReference(*reference, ToPatched(candidate.scored.candidate))) {
           result.heuristic_rank = static_cast<int>(h) + 1;
           break;
@@ -239,7 +230,7 @@ BugResult RunBug(const BugSpec& spec, const BenchOptions& options) {
     if (best_same_ast) {
       result.correct = true;
       result.correct_by = "ast";
-    } else if (PassesHeldback(spec, options, repo, scratch, best->scored.candidate)) {
+    } else if (PassesHeldback(spec, options, *request, scratch, best->scored.candidate)) {
       result.correct = true;
       result.correct_by = "heldback";
       result.rank = best_rank;

@@ -1,5 +1,5 @@
-#ifndef SMALLFIX_ENGINE_REPAIR_RANK_ORDER_H_
-#define SMALLFIX_ENGINE_REPAIR_RANK_ORDER_H_
+#ifndef SMALLFIX_ENGINE_REPAIR_VALIDATION_ORDER_H_
+#define SMALLFIX_ENGINE_REPAIR_VALIDATION_ORDER_H_
 
 #include <atomic>
 #include <cstddef>
@@ -15,7 +15,7 @@ namespace smallfix {
 using ValidateFunction =
     std::function<ValidationResult(size_t index, const std::atomic<bool>* stop)>;
 
-struct RankOrderOptions {
+struct ValidationOrderOptions {
   int top = 1;   // stop once this many plausible candidates are known ...
   int jobs = 1;  // ... validating this many at once
   const std::atomic<bool>* cancel = nullptr;  // Ctrl-C / SIGTERM: stop every running candidate
@@ -25,7 +25,7 @@ struct RankOrderOptions {
   std::function<void(size_t index, const ValidationResult& result)> finished;
 };
 
-struct RankOrderOutcome {
+struct ValidationOrderOutcome {
   std::vector<ValidationResult> results;  // one per candidate; "skipped" when never validated
   int validated = 0;                      // candidates whose validation ran (stopped ones too)
 };
@@ -36,9 +36,9 @@ struct RankOrderOutcome {
 // "skipped" (unless it had already become plausible). A better-ranked candidate that is
 // still running when a worse one turns plausible is waited for, so the result does not
 // depend on `jobs` or on timing.
-RankOrderOutcome ValidateInRankOrder(size_t count, const ValidateFunction& validate,
-                                     const RankOrderOptions& options);
+ValidationOrderOutcome ValidateInOrder(size_t count, const ValidateFunction& validate,
+                                       const ValidationOrderOptions& options);
 
 }  // namespace smallfix
 
-#endif  // SMALLFIX_ENGINE_REPAIR_RANK_ORDER_H_
+#endif  // SMALLFIX_ENGINE_REPAIR_VALIDATION_ORDER_H_

@@ -1,5 +1,6 @@
-#include "engine/cli/repair_request.h"
+#include "engine/repair/request_builder.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <optional>
 #include <random>
@@ -8,10 +9,9 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_format.h"
 #include "engine/base/read_file.h"
-#include "engine/cli/llm_flags.h"
 #include "engine/repair/repo_config.h"
 
-namespace smallfix::cli {
+namespace smallfix {
 namespace {
 
 absl::StatusOr<RepairSite> ParseSite(const std::string& text) {
@@ -57,8 +57,8 @@ std::string SlurmJobPrefix() {
   return absl::StrFormat("smallfix-%06x", random() & 0xffffff);
 }
 
-// The Slurm settings: flags over .smallfix.yaml's slurm: mapping over defaults.
-SlurmOptions SlurmSettings(const RepairFlags& o, const RepoConfig::Slurm& config) {
+// The Slurm settings: inputs over .smallfix.yaml's slurm: mapping over defaults.
+SlurmOptions SlurmSettings(const RepairInputs& o, const RepoConfig::Slurm& config) {
   SlurmOptions slurm;
   slurm.partition = !o.slurm_partition.empty() ? o.slurm_partition : config.partition.value_or("");
   slurm.account = !o.slurm_account.empty() ? o.slurm_account : config.account.value_or("");
@@ -69,12 +69,12 @@ SlurmOptions SlurmSettings(const RepairFlags& o, const RepoConfig::Slurm& config
       o.slurm_gpus_per_node >= 0 ? o.slurm_gpus_per_node : config.gpus_per_node.value_or(0);
   slurm.extra_args = !o.slurm_args.empty() ? o.slurm_args : config.args;
   slurm.start_timeout_seconds = config.start_timeout.value_or(slurm.start_timeout_seconds);
-  slurm.job_name_prefix = SlurmJobPrefix();
+  slurm.job_name_prefix = !o.slurm_job_prefix.empty() ? o.slurm_job_prefix : SlurmJobPrefix();
   return slurm;
 }
 
 // --pass-env over .smallfix.yaml's pass_env: (both count), --allow-network and --no-network.
-absl::Status SetSandbox(const RepairFlags& o, const RepoConfig& config, ValidationPlan& plan) {
+absl::Status SetSandbox(const RepairInputs& o, const RepoConfig& config, ValidationPlan& plan) {
   if (o.allow_network && o.no_network)
     return absl::InvalidArgumentError("give at most one of --allow-network and --no-network");
   plan.network.candidates = o.allow_network;
@@ -92,26 +92,15 @@ absl::Status SetSandbox(const RepairFlags& o, const RepoConfig& config, Validati
   return absl::OkStatus();
 }
 
-}  // namespace
-
-absl::StatusOr<RepairRequest> MakeRepairRequest(const RepairFlags& o,
-                                                const std::atomic<bool>* cancel) {
-  RepairRequest request;
-  request.repo = o.repo;
-  std::error_code error;
-  if (!std::filesystem::is_directory(o.repo, error)) {
-    return absl::InvalidArgumentError(absl::StrFormat("--repo %s is not a directory", o.repo));
-  }
-  const int inputs = !o.issue.empty() + !o.issue_text.empty() + !o.log.empty() + !o.sites.empty();
-  if (inputs != 1)
+// The failure to repair from, or the sites (perfect localization) with their symptom.
+absl::Status SetFailure(const RepairInputs& o, RepairRequest& request) {
+  const int given = !o.issue.empty() + !o.failure_text.empty() + !o.log.empty() + !o.sites.empty();
+  if (given != 1)
     return absl::InvalidArgumentError(
         "give exactly one of --issue FILE, --log FILE or --site FILE:LINE");
-  if (absl::Status llm = CheckLlmFlags(o.llm); !llm.ok()) return llm;
-  absl::StatusOr<RepoConfig> config = LoadRepoConfig(o.repo);
-  if (!config.ok()) return config.status();
-  if (!o.issue_text.empty()) {
-    request.failure_text = o.issue_text;
-    request.failure_kind = FailureKind::kIssue;
+  if (!o.failure_text.empty()) {
+    request.failure_text = o.failure_text;
+    request.failure_kind = o.failure_kind;
   } else if (!o.issue.empty() || !o.log.empty()) {
     absl::StatusOr<std::string> text = o.issue.empty()
                                            ? ReadInput(o.log, "--log", &request.input_notes)
@@ -128,55 +117,89 @@ absl::StatusOr<RepairRequest> MakeRepairRequest(const RepairFlags& o,
   if (o.one_fix && o.sites.empty()) return absl::InvalidArgumentError("--one-fix needs --site");
   request.one_fix = o.one_fix;
   request.symptom_text = o.symptom;
+  return absl::OkStatus();
+}
+
+// The runner: kind, ranks and, for Slurm, the job settings.
+absl::Status SetRunner(const RepairInputs& o, const RepoConfig& config, RunnerOptions& runner) {
+  const std::string name = !o.runner.empty() ? o.runner : config.runner.value_or("local");
+  const std::optional<RunnerKind> kind = ParseRunnerKind(name);
+  if (!kind) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("--runner %s: expected local, torchrun or slurm", name));
+  }
+  runner.kind = *kind;
+  runner.world_size = o.world_size > 0 ? o.world_size : config.world_size.value_or(1);
+  if (runner.world_size > 1 && o.runner.empty() && !config.runner)
+    runner.kind = RunnerKind::kTorchrun;
+  const bool slurm_flags = !o.slurm_partition.empty() || !o.slurm_account.empty() ||
+                           !o.slurm_qos.empty() || !o.slurm_workdir.empty() || o.slurm_nodes >= 0 ||
+                           o.slurm_gpus_per_node >= 0 || !o.slurm_args.empty();
+  if (slurm_flags && runner.kind != RunnerKind::kSlurm) {
+    return absl::InvalidArgumentError(
+        "--slurm-* flags need --runner slurm (or `runner: slurm` in .smallfix.yaml)");
+  }
+  if (runner.kind != RunnerKind::kSlurm) return absl::OkStatus();
+  runner.slurm = SlurmSettings(o, config.slurm);
+  if (runner.slurm.nodes < 1) return absl::InvalidArgumentError("--slurm-nodes must be 1 or more");
+  if (runner.world_size % runner.slurm.nodes != 0) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("--world-size %d does not spread evenly over --slurm-nodes %d",
+                        runner.world_size, runner.slurm.nodes));
+  }
+  return absl::OkStatus();
+}
+
+// How candidates are proven: the tests, the build, the interpreter, the runner and limits.
+absl::StatusOr<ValidationPlan> PlanOf(const RepairInputs& o, const RepoConfig& config) {
+  ValidationPlan plan;
+  plan.failing_test = !o.tests.empty() ? o.tests.front() : config.test.value_or("");
+  for (size_t i = 1; i < o.tests.size(); ++i) plan.other_tests.push_back(o.tests[i]);
+  if (o.tests.size() <= 1) {
+    for (const std::string& test : config.tests) plan.other_tests.push_back(test);
+  }
+  plan.warm = !o.cold;
+  plan.build = !o.build.empty() ? o.build : config.build.value_or("");
+  plan.interpreter =
+      !o.python.empty() ? o.python : config.interpreter.value_or(DefaultInterpreter());
+  if (absl::Status runner = SetRunner(o, config, plan.runner); !runner.ok()) return runner;
+  if (absl::Status sandbox = SetSandbox(o, config, plan); !sandbox.ok()) return sandbox;
+  plan.runner.time_limit_seconds = o.timeout > 0 ? o.timeout : config.timeout.value_or(300);
+  plan.runner.memory_limit_bytes = config.memory_limit_mb.value_or(0) << 20;
+  return plan;
+}
+
+}  // namespace
+
+absl::StatusOr<RepairRequest> BuildRepairRequest(const RepairInputs& o,
+                                                 const std::atomic<bool>* cancel) {
+  RepairRequest request;
+  request.repo = o.repo;
+  std::error_code error;
+  if (!std::filesystem::is_directory(o.repo, error)) {
+    return absl::InvalidArgumentError(absl::StrFormat("--repo %s is not a directory", o.repo));
+  }
+  RepoConfig config;
+  if (o.read_repo_config) {
+    absl::StatusOr<RepoConfig> loaded = LoadRepoConfig(o.repo);
+    if (!loaded.ok()) return loaded.status();
+    config = *std::move(loaded);
+  }
+  if (absl::Status failure = SetFailure(o, request); !failure.ok()) return failure;
   request.templates_dir = o.templates;
   request.validate = !o.no_validate;
   request.top = std::max(1, o.top);
   request.jobs = std::max(1, o.jobs);
   request.max_candidates = std::max(0, o.max_candidates);
   request.coverage = o.coverage;
+  request.apply = o.apply;
+  request.llm = o.llm;
+  request.llm_failure = o.llm_failure;
   request.cancel = cancel;
-
-  ValidationPlan& plan = request.plan;
-  plan.failing_test = !o.tests.empty() ? o.tests.front() : config->test.value_or("");
-  for (size_t i = 1; i < o.tests.size(); ++i) plan.other_tests.push_back(o.tests[i]);
-  if (o.tests.size() <= 1) {
-    for (const std::string& test : config->tests) plan.other_tests.push_back(test);
-  }
-  plan.warm = !o.cold;
-  plan.build = !o.build.empty() ? o.build : config->build.value_or("");
-  plan.interpreter =
-      !o.python.empty() ? o.python : config->interpreter.value_or(DefaultInterpreter());
-  const std::string runner = !o.runner.empty() ? o.runner : config->runner.value_or("local");
-  const std::optional<RunnerKind> kind = ParseRunnerKind(runner);
-  if (!kind) {
-    return absl::InvalidArgumentError(
-        absl::StrFormat("--runner %s: expected local, torchrun or slurm", runner));
-  }
-  plan.runner.kind = *kind;
-  plan.runner.world_size = o.world_size > 0 ? o.world_size : config->world_size.value_or(1);
-  if (plan.runner.world_size > 1 && o.runner.empty() && !config->runner)
-    plan.runner.kind = RunnerKind::kTorchrun;
-  const bool slurm_flags = !o.slurm_partition.empty() || !o.slurm_account.empty() ||
-                           !o.slurm_qos.empty() || !o.slurm_workdir.empty() || o.slurm_nodes >= 0 ||
-                           o.slurm_gpus_per_node >= 0 || !o.slurm_args.empty();
-  if (slurm_flags && plan.runner.kind != RunnerKind::kSlurm) {
-    return absl::InvalidArgumentError(
-        "--slurm-* flags need --runner slurm (or `runner: slurm` in .smallfix.yaml)");
-  }
-  if (plan.runner.kind == RunnerKind::kSlurm) {
-    plan.runner.slurm = SlurmSettings(o, config->slurm);
-    if (plan.runner.slurm.nodes < 1)
-      return absl::InvalidArgumentError("--slurm-nodes must be 1 or more");
-    if (plan.runner.world_size % plan.runner.slurm.nodes != 0) {
-      return absl::InvalidArgumentError(
-          absl::StrFormat("--world-size %d does not spread evenly over --slurm-nodes %d",
-                          plan.runner.world_size, plan.runner.slurm.nodes));
-    }
-  }
-  if (absl::Status sandbox = SetSandbox(o, *config, plan); !sandbox.ok()) return sandbox;
-  plan.runner.time_limit_seconds = o.timeout > 0 ? o.timeout : config->timeout.value_or(300);
-  plan.runner.memory_limit_bytes = config->memory_limit_mb.value_or(0) << 20;
+  absl::StatusOr<ValidationPlan> plan = PlanOf(o, config);
+  if (!plan.ok()) return plan.status();
+  request.plan = *std::move(plan);
   return request;
 }
 
-}  // namespace smallfix::cli
+}  // namespace smallfix

@@ -1,4 +1,4 @@
-#include "engine/repair/rank_order.h"
+#include "engine/repair/validation_order.h"
 
 #include <algorithm>
 #include <chrono>
@@ -8,11 +8,11 @@
 
 namespace smallfix {
 
-RankOrderOutcome ValidateInRankOrder(size_t count, const ValidateFunction& validate,
-                                     const RankOrderOptions& options) {
+ValidationOrderOutcome ValidateInOrder(size_t count, const ValidateFunction& validate,
+                                       const ValidationOrderOptions& options) {
   const size_t n = count;
   const size_t want = static_cast<size_t>(std::max(1, options.top));
-  RankOrderOutcome outcome;
+  ValidationOrderOutcome outcome;
   outcome.results.resize(n);
   std::mutex mutex;
   size_t next = 0;

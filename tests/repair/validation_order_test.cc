@@ -1,4 +1,4 @@
-#include "engine/repair/rank_order.h"
+#include "engine/repair/validation_order.h"
 
 #include <atomic>
 #include <chrono>
@@ -61,45 +61,45 @@ struct FakeValidator {
   }
 };
 
-std::vector<std::string> Statuses(const RankOrderOutcome& outcome) {
+std::vector<std::string> Statuses(const ValidationOrderOutcome& outcome) {
   std::vector<std::string> out;
   for (const ValidationResult& result : outcome.results) out.push_back(std::string(ValidationStatusName(result.status)));
   return out;
 }
 
-TEST(RankOrderTest, OneJobStopsAtTheFirstPlausible) {
+TEST(ValidationOrderTest, OneJobStopsAtTheFirstPlausible) {
   FakeValidator fake{{"failed", "plausible", "plausible", "failed"}, {0, 0, 0, 0}};
-  const RankOrderOutcome outcome = ValidateInRankOrder(4, fake.Function(), {});
+  const ValidationOrderOutcome outcome = ValidateInOrder(4, fake.Function(), {});
   EXPECT_EQ(Statuses(outcome), (std::vector<std::string>{"failed", "plausible", "skipped", "skipped"}));
   EXPECT_EQ(outcome.validated, 2);
   EXPECT_EQ(fake.started, (std::set<size_t>{0, 1}));
 }
 
-TEST(RankOrderTest, TopTwoValidatesUntilTwoArePlausible) {
+TEST(ValidationOrderTest, TopTwoValidatesUntilTwoArePlausible) {
   FakeValidator fake{{"plausible", "failed", "plausible", "plausible"}, {0, 0, 0, 0}};
-  RankOrderOptions options;
+  ValidationOrderOptions options;
   options.top = 2;
-  const RankOrderOutcome outcome = ValidateInRankOrder(4, fake.Function(), options);
+  const ValidationOrderOutcome outcome = ValidateInOrder(4, fake.Function(), options);
   EXPECT_EQ(Statuses(outcome), (std::vector<std::string>{"plausible", "failed", "plausible", "skipped"}));
   EXPECT_EQ(fake.started.count(3), 0u);
 }
 
-TEST(RankOrderTest, NothingPlausibleValidatesEveryCandidate) {
+TEST(ValidationOrderTest, NothingPlausibleValidatesEveryCandidate) {
   FakeValidator fake{{"failed", "timeout", "error"}, {0, 0, 0}};
-  RankOrderOptions options;
+  ValidationOrderOptions options;
   options.jobs = 2;
-  const RankOrderOutcome outcome = ValidateInRankOrder(3, fake.Function(), options);
+  const ValidationOrderOutcome outcome = ValidateInOrder(3, fake.Function(), options);
   EXPECT_EQ(Statuses(outcome), (std::vector<std::string>{"failed", "timeout", "error"}));
   EXPECT_EQ(outcome.validated, 3);
 }
 
 // With two jobs, candidate 2 turns plausible while the better-ranked candidate 1 still runs:
 // candidate 1 is waited for (it is plausible too, so it wins), and candidate 2 is kept.
-TEST(RankOrderTest, JobsWaitForABetterRankedCandidateStillRunning) {
+TEST(ValidationOrderTest, JobsWaitForABetterRankedCandidateStillRunning) {
   FakeValidator fake{{"plausible", "plausible", "plausible"}, {300, 0, 0}};
-  RankOrderOptions options;
+  ValidationOrderOptions options;
   options.jobs = 2;
-  const RankOrderOutcome outcome = ValidateInRankOrder(3, fake.Function(), options);
+  const ValidationOrderOutcome outcome = ValidateInOrder(3, fake.Function(), options);
   EXPECT_EQ(outcome.results[0].status, ValidationStatus::kPlausible);
   EXPECT_TRUE(fake.stopped.empty());
   // The first plausible in rank order is candidate 0, whatever finished first.
@@ -110,39 +110,39 @@ TEST(RankOrderTest, JobsWaitForABetterRankedCandidateStillRunning) {
 
 // A worse-ranked candidate still running when a better one turns plausible is stopped and
 // reported as skipped, not as failed.
-TEST(RankOrderTest, CutOffStopsAWorseCandidateThatIsRunning) {
+TEST(ValidationOrderTest, CutOffStopsAWorseCandidateThatIsRunning) {
   FakeValidator fake{{"plausible", "plausible"}, {20, 5000}};
-  RankOrderOptions options;
+  ValidationOrderOptions options;
   options.jobs = 2;
   const auto start = std::chrono::steady_clock::now();
-  const RankOrderOutcome outcome = ValidateInRankOrder(2, fake.Function(), options);
+  const ValidationOrderOutcome outcome = ValidateInOrder(2, fake.Function(), options);
   EXPECT_LT(std::chrono::steady_clock::now() - start, milliseconds(3000));
   EXPECT_EQ(Statuses(outcome), (std::vector<std::string>{"plausible", "skipped"}));
   EXPECT_EQ(fake.stopped, (std::set<size_t>{1}));
 }
 
-TEST(RankOrderTest, JobsRunCandidatesAtOnce) {
+TEST(ValidationOrderTest, JobsRunCandidatesAtOnce) {
   FakeValidator fake{{"failed", "failed", "failed", "failed"}, {200, 200, 200, 200}};
-  RankOrderOptions options;
+  ValidationOrderOptions options;
   options.jobs = 4;
   const auto start = std::chrono::steady_clock::now();
-  ValidateInRankOrder(4, fake.Function(), options);
+  ValidateInOrder(4, fake.Function(), options);
   // One at a time would take 800 ms.
   EXPECT_LT(std::chrono::steady_clock::now() - start, milliseconds(700));
   EXPECT_EQ(fake.started.size(), 4u);
 }
 
-TEST(RankOrderTest, CancellationStopsRunningAndUnstartedCandidates) {
+TEST(ValidationOrderTest, CancellationStopsRunningAndUnstartedCandidates) {
   FakeValidator fake{{"plausible", "plausible", "plausible"}, {5000, 5000, 5000}};
   std::atomic<bool> cancel{false};
-  RankOrderOptions options;
+  ValidationOrderOptions options;
   options.cancel = &cancel;
   std::thread canceller([&] {
     std::this_thread::sleep_for(milliseconds(100));
     cancel = true;
   });
   const auto start = std::chrono::steady_clock::now();
-  const RankOrderOutcome outcome = ValidateInRankOrder(3, fake.Function(), options);
+  const ValidationOrderOutcome outcome = ValidateInOrder(3, fake.Function(), options);
   canceller.join();
   EXPECT_LT(std::chrono::steady_clock::now() - start, milliseconds(3000));
   EXPECT_EQ(Statuses(outcome), (std::vector<std::string>{"skipped", "skipped", "skipped"}));
@@ -150,13 +150,13 @@ TEST(RankOrderTest, CancellationStopsRunningAndUnstartedCandidates) {
   EXPECT_EQ(outcome.validated, 1);
 }
 
-TEST(RankOrderTest, CallbacksSeeEveryValidatedCandidate) {
+TEST(ValidationOrderTest, CallbacksSeeEveryValidatedCandidate) {
   FakeValidator fake{{"failed", "plausible"}, {0, 0}};
   std::vector<size_t> started, finished;
-  RankOrderOptions options;
+  ValidationOrderOptions options;
   options.started = [&](size_t i) { started.push_back(i); };
   options.finished = [&](size_t i, const ValidationResult&) { finished.push_back(i); };
-  ValidateInRankOrder(2, fake.Function(), options);
+  ValidateInOrder(2, fake.Function(), options);
   EXPECT_EQ(started, (std::vector<size_t>{0, 1}));
   EXPECT_EQ(finished, (std::vector<size_t>{0, 1}));
 }

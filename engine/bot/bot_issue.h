@@ -1,5 +1,5 @@
-#ifndef SMALLFIX_ENGINE_CLI_BOT_ISSUE_H_
-#define SMALLFIX_ENGINE_CLI_BOT_ISSUE_H_
+#ifndef SMALLFIX_ENGINE_BOT_BOT_ISSUE_H_
+#define SMALLFIX_ENGINE_BOT_BOT_ISSUE_H_
 
 #include <atomic>
 #include <functional>
@@ -7,12 +7,12 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "engine/cli/repair_request.h"
 #include "engine/forge/github_client.h"
+#include "engine/repair/request_builder.h"
 #include "engine/vcs/branch_commit.h"
 #include "engine/vcs/remote_sync.h"
 
-namespace smallfix::cli {
+namespace smallfix {
 
 // Everything `smallfix bot` needs for one issue, set up once per run.
 struct BotContext {
@@ -21,7 +21,7 @@ struct BotContext {
   std::string checkout;         // the bot's clone of the repository, fetched this run
   GitAuth auth;
   GitIdentity identity;  // author and committer of the bot's commits
-  RepairFlags repair;    // templates, time limits, jobs; repo and issue are set per issue
+  RepairInputs repair;   // templates, time limits, jobs; repo and failure are set per issue
   std::vector<std::string> pull_labels;  // added to pull requests the bot opens
   bool dry_run = false;
   bool quiet_on_failure = false;
@@ -48,6 +48,6 @@ std::string BotBranch(int number);
 // what would be.
 absl::StatusOr<IssueOutcome> ProcessIssue(const BotContext& context, const GitHubIssue& issue);
 
-}  // namespace smallfix::cli
+}  // namespace smallfix
 
-#endif  // SMALLFIX_ENGINE_CLI_BOT_ISSUE_H_
+#endif  // SMALLFIX_ENGINE_BOT_BOT_ISSUE_H_

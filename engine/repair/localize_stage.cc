@@ -1,0 +1,100 @@
+// The first stage of a repair: the sites to edit, from the failure or from --site.
+#include <algorithm>
+
+#include "absl/strings/str_format.h"
+#include "engine/base/concat.h"
+#include "engine/localize/localizer.h"
+#include "engine/localize/path_mapper.h"
+#include "engine/repair/failure_input.h"
+#include "engine/repair/repair_stages.h"
+#include "engine/repair/site_check.h"
+#include "engine/repair/symptom_input.h"
+
+namespace smallfix {
+namespace {
+
+// Coverage adds plausible sites that the traceback never named, so more of them are kept.
+constexpr int kCoverageMaxSites = 5;
+
+// The request's failure as localization reads it: its text and kind, and with --coverage
+// the scores of one run of the broadest test command (the first of the other tests normally
+// runs the failing test and the passing ones, which Ochiai needs both of), sandboxed as the
+// reproduction is (`network`).
+FailureSource SourceOf(const RepairRequest& request, const NetworkPolicy& network) {
+  const ValidationPlan& plan = request.plan;
+  FailureSource source;
+  source.text = request.failure_text;
+  source.kind = request.failure_kind;
+  source.coverage = request.coverage && !plan.failing_test.empty();
+  source.coverage_test = !plan.other_tests.empty() ? plan.other_tests.front() : plan.failing_test;
+  source.world_size = plan.runner.world_size;
+  source.run.time_limit_seconds = plan.runner.time_limit_seconds;
+  source.run.interpreter = plan.interpreter;
+  source.run.pass_env = plan.runner.pass_env;
+  source.run.offline = !network.reproduction;
+  source.run.cancel = request.cancel;
+  source.progress = request.progress;
+  return source;
+}
+
+// The sites localization finds in the failure text.
+absl::StatusOr<std::vector<RepairSite>> SitesFromFailure(const RepairRequest& request,
+                                                         RepairReport& report) {
+  if (request.failure_text.empty()) {
+    return absl::InvalidArgumentError("nothing to repair: give --log, --issue or --site");
+  }
+  absl::StatusOr<FailureInput> input =
+      GatherFailure(request.repo, SourceOf(request, report.sandbox.network));
+  if (!input.ok()) return input.status();
+  LocalizeOptions options = LocalizeOptionsFor(*input, request.max_sites);
+  if (!options.coverage_scores.empty())
+    options.max_sites = std::max(options.max_sites, kCoverageMaxSites);
+  absl::StatusOr<Localization> localization = Localize(request.repo, input->text, options);
+  if (!localization.ok()) return localization.status();
+  report.symptom = ToSymptomInput(localization->symptom);
+  report.notes = request.input_notes;
+  for (const std::string& note : localization->notes) report.notes.push_back(note);
+  for (std::string& note : input->notes) report.notes.push_back(std::move(note));
+  std::vector<RepairSite> sites;
+  int test_sites = 0;
+  for (const Site& site : localization->sites) {
+    if (PathMapper::IsTestFile(site.file)) {
+      ++test_sites;
+    } else if (absl::Status file = CheckSiteFile(request.repo, site.file); !file.ok()) {
+      report.notes.push_back(Concat("site not edited: ", file.message()));
+    } else {
+      sites.push_back({site.file, site.line, site.score});
+    }
+    report.sites.push_back({site.file, site.line, site.function, site.score, site.symptom,
+                            site.symptom_class, site.ranks});
+  }
+  if (test_sites > 0) {
+    report.notes.push_back(
+        absl::StrFormat("%d site(s) in test files listed but not edited", test_sites));
+  }
+  if (sites.empty()) {
+    report.notes.push_back(
+        "no site to edit in the repo: the failure points only at tests or at files outside it");
+  }
+  return sites;
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<RepairSite>> LocalizeSites(const RepairRequest& request,
+                                                      RepairReport& report) {
+  if (request.sites.empty()) return SitesFromFailure(request, report);
+  report.symptom = ClassifiedSymptomFromText(request.symptom_text);
+  for (const RepairSite& site : request.sites) {
+    report.sites.push_back({site.file,
+                            site.line,
+                            "",
+                            site.score,
+                            request.symptom_text,
+                            report.symptom.symptom_class,
+                            {}});
+  }
+  return request.sites;
+}
+
+}  // namespace smallfix

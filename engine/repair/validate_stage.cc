@@ -1,0 +1,91 @@
+// The fourth stage of a repair: the ranked candidates validated in order.
+#include <string_view>
+
+#include "absl/strings/str_format.h"
+#include "engine/base/concat.h"
+#include "engine/repair/repair_stages.h"
+#include "engine/repair/validation_order.h"
+
+namespace smallfix {
+namespace {
+
+// "[2/7] guard.none-continue: plausible (syntax:passed ...) 3.1 s", as each candidate ends.
+std::string FinishedLine(size_t i, size_t n, const Candidate& candidate,
+                         const ValidationResult& result) {
+  std::string stages;
+  for (const StageResult& stage : result.stages)
+    stages += absl::StrFormat(" %s:%s", StageKindName(stage.kind), StageStatusName(stage.status));
+  return absl::StrFormat("[%d/%d] %s: %s (%s) %.1f s", i + 1, n, candidate.template_id,
+                         ValidationStatusName(result.status),
+                         stages.empty() ? "" : stages.substr(1), result.seconds);
+}
+
+// Validates the candidates in the session's workspaces, in their ranked order
+// (validation_order.h), and records the outcomes in `report`.
+void ValidateCandidates(const RepairRequest& request, const ValidationSession& session,
+                        RepairReport& report, RepairClock::time_point start) {
+  const size_t n = report.candidates.size();
+  ValidationOrderOptions options;
+  options.top = request.top;
+  options.jobs = request.jobs;
+  options.cancel = request.cancel;
+  options.started = [&](size_t i) {
+    if (!request.progress) return;
+    const Candidate& candidate = report.candidates[i].scored.candidate;
+    request.progress(absl::StrFormat("[%d/%d] %s at %s:%d: validating (%.1f s elapsed)", i + 1, n,
+                                     candidate.template_id, candidate.file, candidate.line,
+                                     SecondsSince(start)));
+  };
+  options.finished = [&](size_t i, const ValidationResult& result) {
+    if (result.status == ValidationStatus::kPlausible && report.first_plausible_seconds < 0) {
+      report.first_plausible_seconds = SecondsSince(start);
+    }
+    if (request.progress)
+      request.progress(FinishedLine(i, n, report.candidates[i].scored.candidate, result));
+  };
+  auto validate = [&](size_t i, const std::atomic<bool>* stop) {
+    return session.Validate(absl::StrFormat("c%d", i + 1),
+                            report.candidates[i].scored.candidate.changes, stop);
+  };
+  ValidationOrderOutcome outcome = ValidateInOrder(n, validate, options);
+  for (size_t i = 0; i < n; ++i) report.candidates[i].validation = std::move(outcome.results[i]);
+  report.validated += outcome.validated;
+}
+
+// A failing test command that the shell could not find or run (exit 127 or 126) reproduces
+// nothing: every candidate would fail it the same way.
+absl::Status CheckCommandRan(const TestRun& run, const std::string& command) {
+  if (run.summary != "exit 127" && run.summary != "exit 126") return absl::OkStatus();
+  std::string_view output = run.output;
+  while (!output.empty() && output.back() == '\n') output.remove_suffix(1);
+  const size_t last = output.rfind('\n');
+  return absl::InvalidArgumentError(
+      Concat("the failing test command `", command, "` could not run (", run.summary,
+             ": not found or not executable): ",
+             output.substr(last == std::string_view::npos ? 0 : last + 1)));
+}
+
+}  // namespace
+
+absl::Status ValidateRanked(const RepairRequest& request, ValidationSession& session,
+                            RepairReport& report, RepairClock::time_point start) {
+  absl::StatusOr<TestRun> reproduced = session.Reproduction();
+  if (!reproduced.ok()) return reproduced.status();
+  if (absl::Status ran = CheckCommandRan(*reproduced, session.plan().failing_test); !ran.ok())
+    return ran;
+  report.reproduction_seconds = reproduced->seconds;
+  report.reproduced = !reproduced->passed && !reproduced->cancelled;
+  report.reproduction = reproduced->summary;
+  if (reproduced->cancelled) {
+    report.cancelled = true;
+  } else if (!report.reproduced) {
+    report.notes.push_back(Concat("cannot reproduce: `", session.plan().failing_test,
+                                  "` passes on the unpatched tree"));
+  } else {
+    ValidateCandidates(request, session, report, start);
+  }
+  report.cancelled |= request.cancel != nullptr && request.cancel->load();
+  return absl::OkStatus();
+}
+
+}  // namespace smallfix
