@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "absl/strings/str_split.h"
+#include "engine/base/concat.h"
 #include "engine/bench/realbugs/realbugs_bench.h"
 #include "engine/bench/realfix/realfix_bench.h"
 #include "engine/bench/smallfix/bench_run.h"
@@ -43,6 +44,35 @@ struct Options {
   std::vector<std::string> slurm_args;
 };
 
+// The benchmark's options from the flags; bad flags are an error naming them.
+absl::StatusOr<bench::BenchOptions> OptionsOf(const Options& o) {
+  bench::BenchOptions options;
+  if (!o.runner.empty()) {
+    const std::optional<RunnerKind> kind = ParseRunnerKind(o.runner);
+    if (!kind) {
+      return absl::InvalidArgumentError(
+          Concat("--runner ", o.runner, ": expected local, torchrun or slurm"));
+    }
+    options.runner = *kind;
+  }
+  if ((!o.slurm_partition.empty() || o.slurm_gpus_per_node > 0 || !o.slurm_args.empty()) &&
+      options.runner != RunnerKind::kSlurm) {
+    return absl::InvalidArgumentError("--slurm-* flags need --runner slurm");
+  }
+  options.slurm.partition = o.slurm_partition;
+  options.slurm.gpus_per_node = o.slurm_gpus_per_node;
+  options.slurm.extra_args = o.slurm_args;
+  options.llm = o.llm;
+  options.perfect = o.perfect;
+  options.warm = !o.cold;
+  options.coverage = o.coverage;
+  options.timeout_seconds = o.timeout;
+  options.templates_dir = o.templates;
+  if (!o.python.empty()) options.interpreter = o.python;
+  options.cancel = InstallInterruptHandlers();
+  return options;
+}
+
 int Run(const Options& o) {
   std::vector<std::string> ids;
   for (const std::string& flag : o.bugs) {
@@ -59,32 +89,12 @@ int Run(const Options& o) {
     std::cerr << "smallfix: --jobs must be 1 or more\n";
     return kExitBadInput;
   }
-  bench::BenchOptions options;
-  if (!o.runner.empty()) {
-    const std::optional<RunnerKind> kind = ParseRunnerKind(o.runner);
-    if (!kind) {
-      std::cerr << "smallfix: --runner " << o.runner << ": expected local, torchrun or slurm\n";
-      return kExitBadInput;
-    }
-    options.runner = *kind;
-  }
-  if ((!o.slurm_partition.empty() || o.slurm_gpus_per_node > 0 || !o.slurm_args.empty()) &&
-      options.runner != RunnerKind::kSlurm) {
-    std::cerr << "smallfix: --slurm-* flags need --runner slurm\n";
+  absl::StatusOr<bench::BenchOptions> built = OptionsOf(o);
+  if (!built.ok()) {
+    std::cerr << "smallfix: " << built.status().message() << "\n";
     return kExitBadInput;
   }
-  options.slurm.partition = o.slurm_partition;
-  options.slurm.gpus_per_node = o.slurm_gpus_per_node;
-  options.slurm.extra_args = o.slurm_args;
-  options.llm = o.llm;
-  options.perfect = o.perfect;
-  options.warm = !o.cold;
-  options.coverage = o.coverage;
-  options.timeout_seconds = o.timeout;
-  options.templates_dir = o.templates;
-  if (!o.python.empty()) options.interpreter = o.python;
-  options.cancel = InstallInterruptHandlers();
-
+  bench::BenchOptions& options = *built;
   bench::BenchRun run;
   run.mode = o.perfect ? "perfect" : o.coverage ? "issue+coverage" : "issue";
   run.jobs = o.jobs;

@@ -60,6 +60,62 @@ nlohmann::json HunkJson(const mine::HunkShape& hunk) {
           {"edits", edits}};
 }
 
+// What one mining run found, for printing.
+struct Mined {
+  mine::WalkStats stats;
+  size_t hunk_count = 0;
+  std::vector<mine::Cluster> clusters;
+  std::vector<std::string> proposals;
+  double seconds = 0;
+};
+
+void Print(const Options& options, const Mined& mined) {
+  const mine::WalkStats& stats = mined.stats;
+  const size_t hunk_count = mined.hunk_count;
+  const std::vector<mine::Cluster>& clusters = mined.clusters;
+  const std::vector<std::string>& proposals = mined.proposals;
+  const double seconds = mined.seconds;
+  const size_t shown =
+      options.top > 0 ? std::min<size_t>(clusters.size(), options.top) : clusters.size();
+  if (options.json) {
+    nlohmann::json list = nlohmann::json::array();
+    for (size_t i = 0; i < shown; ++i) {
+      nlohmann::json examples = nlohmann::json::array();
+      for (size_t k = 0; k < clusters[i].hunks.size() && k < 3; ++k)
+        examples.push_back(HunkJson(clusters[i].hunks[k]));
+      list.push_back({{"rank", i + 1},
+                      {"shape", clusters[i].shape},
+                      {"hunks", clusters[i].hunks.size()},
+                      {"commits", clusters[i].commits},
+                      {"examples", examples}});
+    }
+    std::cout << nlohmann::json{{"commits_walked", stats.walked},
+                                {"commits_kept", stats.kept},
+                                {"hunks", hunk_count},
+                                {"clusters_total", clusters.size()},
+                                {"clusters", list},
+                                {"proposals", proposals},
+                                {"seconds", seconds}}
+                     .dump(2)
+              << "\n";
+  } else {
+    std::cout << stats.walked << " commits walked, " << stats.kept
+              << " kept (<= " << options.max_lines << " changed non-test Python lines), "
+              << hunk_count << " hunks in " << clusters.size() << " clusters, "
+              << static_cast<int>(seconds * 10) / 10.0 << " s\n\n";
+    for (size_t i = 0; i < shown; ++i) {
+      std::cout << "#" << i + 1 << "  " << clusters[i].hunks.size() << " hunks, "
+                << clusters[i].commits << " commits  " << clusters[i].shape << "\n";
+      for (size_t k = 0; k < clusters[i].hunks.size() && k < 3; ++k) {
+        const mine::HunkShape& hunk = clusters[i].hunks[k];
+        std::cout << "    " << hunk.sha.substr(0, 10) << " " << hunk.file << ":" << hunk.line
+                  << "  " << hunk.summary.substr(0, 70) << "\n";
+      }
+    }
+    for (const std::string& path : proposals) std::cout << "draft template: " << path << "\n";
+  }
+}
+
 int Run(const Options& options) {
   mine::WalkOptions walk;
   walk.max_lines = options.max_lines;
@@ -102,45 +158,7 @@ int Run(const Options& options) {
     }
     proposals = std::move(*written);
   }
-  const size_t shown =
-      options.top > 0 ? std::min<size_t>(clusters.size(), options.top) : clusters.size();
-  if (options.json) {
-    nlohmann::json list = nlohmann::json::array();
-    for (size_t i = 0; i < shown; ++i) {
-      nlohmann::json examples = nlohmann::json::array();
-      for (size_t k = 0; k < clusters[i].hunks.size() && k < 3; ++k)
-        examples.push_back(HunkJson(clusters[i].hunks[k]));
-      list.push_back({{"rank", i + 1},
-                      {"shape", clusters[i].shape},
-                      {"hunks", clusters[i].hunks.size()},
-                      {"commits", clusters[i].commits},
-                      {"examples", examples}});
-    }
-    std::cout << nlohmann::json{{"commits_walked", stats.walked},
-                                {"commits_kept", stats.kept},
-                                {"hunks", hunk_count},
-                                {"clusters_total", clusters.size()},
-                                {"clusters", list},
-                                {"proposals", proposals},
-                                {"seconds", seconds}}
-                     .dump(2)
-              << "\n";
-  } else {
-    std::cout << stats.walked << " commits walked, " << stats.kept
-              << " kept (<= " << options.max_lines << " changed non-test Python lines), "
-              << hunk_count << " hunks in " << clusters.size() << " clusters, "
-              << static_cast<int>(seconds * 10) / 10.0 << " s\n\n";
-    for (size_t i = 0; i < shown; ++i) {
-      std::cout << "#" << i + 1 << "  " << clusters[i].hunks.size() << " hunks, "
-                << clusters[i].commits << " commits  " << clusters[i].shape << "\n";
-      for (size_t k = 0; k < clusters[i].hunks.size() && k < 3; ++k) {
-        const mine::HunkShape& hunk = clusters[i].hunks[k];
-        std::cout << "    " << hunk.sha.substr(0, 10) << " " << hunk.file << ":" << hunk.line
-                  << "  " << hunk.summary.substr(0, 70) << "\n";
-      }
-    }
-    for (const std::string& path : proposals) std::cout << "draft template: " << path << "\n";
-  }
+  Print(options, {stats, hunk_count, clusters, proposals, seconds});
   return clusters.empty() ? kExitNone : kExitFound;
 }
 

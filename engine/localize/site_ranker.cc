@@ -31,7 +31,9 @@ struct RepoFrame {
   size_t raw = 0;              // index of the frame in its trace (outermost first)
 };
 
-struct Candidate {
+// One trace of the failure as site ranking weighs it (not a patch candidate): its symptom,
+// its frames in the repo and how far they reach.
+struct WeighedTrace {
   const Trace *trace = nullptr;
   Symptom symptom;
   std::vector<RepoFrame> frames;  // innermost first
@@ -159,68 +161,69 @@ namespace {
 // Sites by (file, line): where each is in the result's list.
 using SiteIndex = std::map<std::pair<std::string, int>, size_t>;
 
-// The candidate of one trace: its symptom and its frames in the repo, innermost
+// One trace as site ranking weighs it: its symptom and its frames in the repo, innermost
 // first.
-Candidate CandidateOf(const Trace &trace, const std::string &hang_evidence,
-                      const PathMapper &mapper, SourceFacts &facts, RepoSearch *search) {
-  Candidate candidate;
-  candidate.trace = &trace;
+WeighedTrace Weigh(const Trace &trace, const std::string &hang_evidence, const PathMapper &mapper,
+                   SourceFacts &facts, RepoSearch *search) {
+  WeighedTrace weighed;
+  weighed.trace = &trace;
   if (trace.kind == TraceKind::kStackDump) {
-    candidate.symptom = HangSymptom(
+    weighed.symptom = HangSymptom(
         hang_evidence.empty() ? "stack dump of a process that did not finish" : hang_evidence);
   } else {
-    candidate.symptom = ClassifySymptom(trace.exception_type, trace.message);
+    weighed.symptom = ClassifySymptom(trace.exception_type, trace.message);
   }
-  candidate.launcher = IsLauncherException(trace.exception_type);
-  candidate.printed_warning = trace.form == "warning";
-  candidate.secondary = SecondaryLevel(candidate.symptom);
+  weighed.launcher = IsLauncherException(trace.exception_type);
+  weighed.printed_warning = trace.form == "warning";
+  weighed.secondary = SecondaryLevel(weighed.symptom);
   for (auto frame = trace.frames.rbegin(); frame != trace.frames.rend(); ++frame) {
     std::optional<std::string> file = mapper.Map(frame->path);
     if (!file) continue;
     const bool test = PathMapper::IsTestFile(*file);
-    candidate.frames.push_back({*file, frame->line, frame->function, test,
-                                mapper.IsOtherPackage(frame->path, *file),
-                                static_cast<size_t>(trace.frames.rend() - frame - 1)});
-    candidate.reach = std::max(candidate.reach, test ? 1 : 2);
+    weighed.frames.push_back({*file, frame->line, frame->function, test,
+                              mapper.IsOtherPackage(frame->path, *file),
+                              static_cast<size_t>(trace.frames.rend() - frame - 1)});
+    weighed.reach = std::max(weighed.reach, test ? 1 : 2);
   }
   // Frames in other packages' installed copies follow the repo's own frames.
-  std::stable_partition(candidate.frames.begin(), candidate.frames.end(),
+  std::stable_partition(weighed.frames.begin(), weighed.frames.end(),
                         [](const RepoFrame &f) { return !f.other_package; });
   // A warning raised as an error (-W error) is raised inside `warnings.warn`'s
   // caller, but the statement to change is the one the warning is about: the
   // next frame out.
-  if (search != nullptr && !candidate.printed_warning &&
+  if (search != nullptr && !weighed.printed_warning &&
       LastPart(trace.exception_type).ends_with("Warning")) {
-    auto first = std::find_if(candidate.frames.begin(), candidate.frames.end(),
+    auto first = std::find_if(weighed.frames.begin(), weighed.frames.end(),
                               [](const RepoFrame &f) { return !f.test; });
-    if (first != candidate.frames.end() && first + 1 != candidate.frames.end()) {
+    if (first != weighed.frames.end() && first + 1 != weighed.frames.end()) {
       std::optional<std::string> text = search->Line(first->file, first->line);
       if (text && text->find("warn(") != std::string::npos) std::iter_swap(first, first + 1);
     }
   }
-  PutCycleFirst(trace, candidate.frames);
-  if (search != nullptr) PutCallerFirst(candidate.symptom, candidate.frames, *search);
-  for (const RepoFrame &frame : candidate.frames) {
+  PutCycleFirst(trace, weighed.frames);
+  if (search != nullptr) PutCallerFirst(weighed.symptom, weighed.frames, *search);
+  for (const RepoFrame &frame : weighed.frames) {
     if (frame.test) continue;
     if (std::optional<StatementFacts> at = facts.At(frame.file, frame.line)) {
-      candidate.under_rank_condition = at->under_rank_condition;
+      weighed.under_rank_condition = at->under_rank_condition;
     }
     break;
   }
-  return candidate;
+  return weighed;
 }
 
 // Best first; see the header for why each key is there.
-void SortCandidates(std::vector<Candidate> &candidates) {
-  std::stable_sort(
-      candidates.begin(), candidates.end(), [](const Candidate &a, const Candidate &b) {
-        auto key = [](const Candidate &c) {
-          return std::make_tuple(!c.launcher, !c.printed_warning, !c.trace->superseded,
-                                 -c.secondary, c.reach, c.secondary == 1 && c.under_rank_condition,
-                                 !c.trace->truncated, c.trace->order);
-        };
-        return key(a) > key(b);
-      });
+void SortWeighed(std::vector<WeighedTrace> &weighed_traces) {
+  std::stable_sort(weighed_traces.begin(), weighed_traces.end(),
+                   [](const WeighedTrace &a, const WeighedTrace &b) {
+                     auto key = [](const WeighedTrace &c) {
+                       return std::make_tuple(!c.launcher, !c.printed_warning, !c.trace->superseded,
+                                              -c.secondary, c.reach,
+                                              c.secondary == 1 && c.under_rank_condition,
+                                              !c.trace->truncated, c.trace->order);
+                     };
+                     return key(a) > key(b);
+                   });
 }
 
 // The site at (file, line), added with `function` and the symptom when it is
@@ -268,20 +271,20 @@ void AddNamedClassSites(RepoSearch &search, const LocalizeOptions &options, Site
   }
 }
 
-// The sites of the candidates' frames, merged by (file, line), each scored by
+// The sites of the traces' frames, merged by (file, line), each scored by
 // how far out its frame is and by its trace's place.
-void AddFrameSites(const std::vector<Candidate> &candidates, Localization &result,
+void AddFrameSites(const std::vector<WeighedTrace> &weighed_traces, Localization &result,
                    SiteIndex &index) {
   int trace_number = 0;
-  for (const Candidate &candidate : candidates) {
-    if (candidate.launcher) continue;  // never blamed
+  for (const WeighedTrace &weighed : weighed_traces) {
+    if (weighed.launcher) continue;  // never blamed
     const double base =
         trace_number == 0 ? 1.0 : kOtherTraceBase * std::pow(kOtherTraceDecay, trace_number - 1);
-    if (!candidate.frames.empty()) ++trace_number;
+    if (!weighed.frames.empty()) ++trace_number;
     int outer = 0;
     int outer_test = 0;
     bool in_harness = false;
-    for (const RepoFrame &frame : candidate.frames) {
+    for (const RepoFrame &frame : weighed.frames) {
       // A repo frame outside (a caller of) a test frame runs the test: a
       // launcher that spawns it on each rank, a script's main. It is the
       // harness, not the code under test, and ranks below the test's own
@@ -293,15 +296,15 @@ void AddFrameSites(const std::vector<Candidate> &candidates, Localization &resul
                          : base * std::pow(kOuterFrameDecay, outer++);
       if (frame.other_package) score *= kOtherPackageFactor;
       Site &site =
-          SiteAt(frame.file, frame.line, frame.printed_function, candidate.symptom, result, index);
+          SiteAt(frame.file, frame.line, frame.printed_function, weighed.symptom, result, index);
       if (score > site.score) {
         site.score = score;
-        site.symptom = candidate.symptom.Text();
-        site.symptom_class = candidate.symptom.symptom_class;
+        site.symptom = weighed.symptom.Text();
+        site.symptom_class = weighed.symptom.symptom_class;
       }
-      if (candidate.trace->rank >= 0 && std::find(site.ranks.begin(), site.ranks.end(),
-                                                  candidate.trace->rank) == site.ranks.end()) {
-        site.ranks.push_back(candidate.trace->rank);
+      if (weighed.trace->rank >= 0 && std::find(site.ranks.begin(), site.ranks.end(),
+                                                weighed.trace->rank) == site.ranks.end()) {
+        site.ranks.push_back(weighed.trace->rank);
       }
     }
   }
@@ -342,12 +345,12 @@ void AddSearchSites(RepoSearch &search, const LocalizeOptions &options, Localiza
 
 // Raises the site of the frame that called `top` (the frame after it in a
 // trace) to `want`; false when no trace has such a caller among the sites.
-bool RaiseCallerFrame(const std::vector<Candidate> &candidates, const Site &top, double want,
+bool RaiseCallerFrame(const std::vector<WeighedTrace> &weighed_traces, const Site &top, double want,
                       Localization &result, const SiteIndex &index) {
-  for (const Candidate &candidate : candidates) {
-    for (size_t k = 0; k + 1 < candidate.frames.size(); ++k) {
-      if (candidate.frames[k].file != top.file || candidate.frames[k].line != top.line) continue;
-      const RepoFrame &caller = candidate.frames[k + 1];
+  for (const WeighedTrace &weighed : weighed_traces) {
+    for (size_t k = 0; k + 1 < weighed.frames.size(); ++k) {
+      if (weighed.frames[k].file != top.file || weighed.frames[k].line != top.line) continue;
+      const RepoFrame &caller = weighed.frames[k + 1];
       auto it = index.find(std::make_pair(caller.file, caller.line));
       if (it != index.end()) {
         Site &site = result.sites[it->second];
@@ -362,7 +365,7 @@ bool RaiseCallerFrame(const std::vector<Candidate> &candidates, const Site &top,
 // The callee read an attribute of a wrong object: its caller passed it. The
 // caller's frame is raised to just below the top site, else the calls of the
 // function in the repo are added.
-void AddCallerSites(const std::vector<Candidate> &candidates, RepoSearch &search,
+void AddCallerSites(const std::vector<WeighedTrace> &weighed_traces, RepoSearch &search,
                     Localization &result, SiteIndex &index) {
   auto top = std::max_element(result.sites.begin(), result.sites.end(),
                               [](const Site &a, const Site &b) { return a.score < b.score; });
@@ -370,7 +373,7 @@ void AddCallerSites(const std::vector<Candidate> &candidates, RepoSearch &search
   if (!function) return;
   const double want = top->score * kCallerFactor;
   const std::pair<std::string, int> top_key(top->file, top->line);
-  if (RaiseCallerFrame(candidates, *top, want, result, index)) return;
+  if (RaiseCallerFrame(weighed_traces, *top, want, result, index)) return;
   double score = want;
   for (const SearchHit &hit : search.Callers(*function, 5)) {
     if (std::make_pair(hit.file, hit.line) == top_key) continue;
@@ -412,20 +415,20 @@ std::optional<Localization> RankSites(const ParsedFailure &parsed, const PathMap
                                       RepoSearch *search) {
   const std::string hang_evidence =
       parsed.hang_lines.empty() ? std::string() : parsed.hang_lines.front();
-  std::vector<Candidate> candidates;
+  std::vector<WeighedTrace> weighed_traces;
   std::vector<const Trace *> summaries;
   for (const Trace &trace : parsed.traces) {
     if (trace.kind == TraceKind::kSummary) {
       summaries.push_back(&trace);
     } else {
-      candidates.push_back(CandidateOf(trace, hang_evidence, mapper, facts, search));
+      weighed_traces.push_back(Weigh(trace, hang_evidence, mapper, facts, search));
     }
   }
-  SortCandidates(candidates);
+  SortWeighed(weighed_traces);
 
   Localization result;
-  if (!candidates.empty()) {
-    result.symptom = candidates.front().symptom;
+  if (!weighed_traces.empty()) {
+    result.symptom = weighed_traces.front().symptom;
   } else if (!summaries.empty()) {
     result.symptom = ClassifySymptom(summaries.back()->exception_type, summaries.back()->message);
   } else if (!hang_evidence.empty()) {
@@ -434,14 +437,14 @@ std::optional<Localization> RankSites(const ParsedFailure &parsed, const PathMap
     return std::nullopt;
   }
   SiteIndex index;
-  AddFrameSites(candidates, result, index);
+  AddFrameSites(weighed_traces, result, index);
   const bool no_frame = result.sites.empty();
-  if (search != nullptr && (candidates.empty() || candidates.front().reach < 2)) {
+  if (search != nullptr && (weighed_traces.empty() || weighed_traces.front().reach < 2)) {
     AddNamedClassSites(*search, options, index, result);
   }
   if (search != nullptr && no_frame) AddSearchSites(*search, options, result, index);
   if (search != nullptr && !result.sites.empty()) {
-    AddCallerSites(candidates, *search, result, index);
+    AddCallerSites(weighed_traces, *search, result, index);
   }
   if (!options.coverage_scores.empty()) {
     CombineWithCoverage(options.coverage_scores, kTraceWeight, result.symptom, &result.sites);

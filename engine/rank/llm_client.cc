@@ -195,10 +195,68 @@ absl::StatusOr<ChatReply> ParseChatReply(std::string_view body) {
   return out;
 }
 
+// Sends the chat request `body` (as Chat built it), leaving out what this server has refused
+// before: response_format (the schema then goes into the prompt and the JSON is taken out of
+// the text), then seed. A refusal (HTTP 400 or 422) of either is noted and asked again without it.
+absl::StatusOr<HttpResponse> LlmClient::SendChat(const ChatRequest& chat, nlohmann::json& body) {
+  const std::string schema_text = chat.schema.dump();
+  auto send = [&] { return Send("/v1/chat/completions", body.dump()); };
+  auto degrade = [&] {
+    if (!structured_ && body.contains("response_format")) {
+      body.erase("response_format");
+      body["messages"][1]["content"] = Concat(
+          chat.user, "\n\nAnswer with one JSON object only, no prose, matching this JSON Schema:\n",
+          schema_text);
+    }
+    if (!seeded_) body.erase("seed");
+  };
+  auto refused = [](const absl::StatusOr<HttpResponse>& r) {
+    return r.ok() && (r->status == 400 || r->status == 422);
+  };
+  degrade();
+  absl::StatusOr<HttpResponse> response = send();
+  if (refused(response) && structured_) {
+    structured_ = false;
+    notes_.push_back(
+        absl::StrFormat("llm: the server refused response_format (HTTP %d: %s); the JSON is asked "
+                        "for in the prompt instead",
+                        response->status, Scrub(QuoteBody(response->body))));
+    degrade();
+    response = send();
+  }
+  if (refused(response) && seeded_) {
+    // Some providers reject `seed` too; temperature 0 is then the only determinism left.
+    seeded_ = false;
+    notes_.push_back(absl::StrFormat(
+        "llm: the server refused the request (HTTP %d: %s); asked again without seed",
+        response->status, Scrub(QuoteBody(response->body))));
+    degrade();
+    response = send();
+  }
+  return response;
+}
+
+// The text of a chat completion's first choice, scrubbed of the key; its token counts go into
+// the stats. Errors: not a chat completion, or cut at max_tokens.
+absl::StatusOr<std::string> LlmClient::ReplyContent(const HttpResponse& response, int max_tokens) {
+  absl::StatusOr<ChatReply> reply = ParseChatReply(response.body);
+  if (!reply.ok()) {
+    return absl::DataLossError(
+        Concat(reply.status().message(), ": ", Scrub(QuoteBody(response.body))));
+  }
+  stats_.prompt_tokens += reply->prompt_tokens;
+  stats_.completion_tokens += reply->completion_tokens;
+  if (reply->truncated) {
+    return absl::DataLossError(
+        absl::StrFormat("the answer was cut at max_tokens (%d): truncated JSON", max_tokens));
+  }
+  // A server that echoes the key into its answer must not carry it into a patch or the cache.
+  return Scrub(std::move(reply->content));
+}
+
 absl::StatusOr<nlohmann::json> LlmClient::Chat(const ChatRequest& chat) {
   absl::StatusOr<std::string> model = ResolveModel();
   if (!model.ok()) return model.status();
-  const std::string schema_text = chat.schema.dump();
   nlohmann::json body = {
       {"model", *model},
       {"messages",
@@ -219,70 +277,21 @@ absl::StatusOr<nlohmann::json> LlmClient::Chat(const ChatRequest& chat) {
     }
   }
   const nlohmann::json key = body;
-
-  auto send = [&](const nlohmann::json& request) {
-    return Send("/v1/chat/completions", request.dump());
-  };
-  // Leaves out what this server has refused before: response_format (the schema then goes
-  // into the prompt and the JSON is taken out of the text), then seed.
-  auto degrade = [&] {
-    if (!structured_ && body.contains("response_format")) {
-      body.erase("response_format");
-      body["messages"][1]["content"] = Concat(
-          chat.user, "\n\nAnswer with one JSON object only, no prose, matching this JSON Schema:\n",
-          schema_text);
-    }
-    if (!seeded_) body.erase("seed");
-  };
-  auto refused = [](const absl::StatusOr<HttpResponse>& r) {
-    return r.ok() && (r->status == 400 || r->status == 422);
-  };
-  degrade();
-  absl::StatusOr<HttpResponse> response = send(body);
-  if (refused(response) && structured_) {
-    structured_ = false;
-    notes_.push_back(
-        absl::StrFormat("llm: the server refused response_format (HTTP %d: %s); the JSON is asked "
-                        "for in the prompt instead",
-                        response->status, Scrub(QuoteBody(response->body))));
-    degrade();
-    response = send(body);
-  }
-  if (refused(response) && seeded_) {
-    // Some providers reject `seed` too; temperature 0 is then the only determinism left.
-    seeded_ = false;
-    notes_.push_back(absl::StrFormat(
-        "llm: the server refused the request (HTTP %d: %s); asked again without seed",
-        response->status, Scrub(QuoteBody(response->body))));
-    degrade();
-    response = send(body);
-  }
+  absl::StatusOr<HttpResponse> response = SendChat(chat, body);
   if (!response.ok()) return response.status();
   if (response->status != 200) {
     return absl::UnavailableError(
         absl::StrFormat("%s: HTTP %d: %s", Endpoint("/v1/chat/completions"), response->status,
                         Scrub(QuoteBody(response->body))));
   }
-  absl::StatusOr<ChatReply> reply = ParseChatReply(response->body);
-  if (!reply.ok()) {
-    return absl::DataLossError(
-        Concat(reply.status().message(), ": ", Scrub(QuoteBody(response->body))));
-  }
-  stats_.prompt_tokens += reply->prompt_tokens;
-  stats_.completion_tokens += reply->completion_tokens;
-  if (reply->truncated) {
-    return absl::DataLossError(
-        absl::StrFormat("the answer was cut at max_tokens (%d): truncated JSON", chat.max_tokens));
-  }
-  std::string content = std::move(reply->content);
-  // A server that echoes the key into its answer must not carry it into a patch or the cache.
-  content = Scrub(std::move(content));
-  std::optional<nlohmann::json> answer = ExtractJsonObject(content);
+  absl::StatusOr<std::string> content = ReplyContent(*response, chat.max_tokens);
+  if (!content.ok()) return content.status();
+  std::optional<nlohmann::json> answer = ExtractJsonObject(*content);
   if (!answer) {
     return absl::DataLossError(
-        Concat("the answer holds no JSON object: \"", Scrub(QuoteBody(content)), "\""));
+        Concat("the answer holds no JSON object: \"", Scrub(QuoteBody(*content)), "\""));
   }
-  cache_.Put(base_, key, {{"content", content}});
+  cache_.Put(base_, key, {{"content", *content}});
   return *answer;
 }
 

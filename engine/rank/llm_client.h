@@ -82,6 +82,8 @@ class LlmClient {
   // any other status.
   absl::StatusOr<HttpResponse> Send(const std::string& path, const std::string& body);
   std::string Scrub(std::string text) const;
+  absl::StatusOr<HttpResponse> SendChat(const ChatRequest& chat, nlohmann::json& body);
+  absl::StatusOr<std::string> ReplyContent(const HttpResponse& response, int max_tokens);
   std::string Endpoint(const std::string& path) const;
   std::vector<std::string> Headers() const;
 

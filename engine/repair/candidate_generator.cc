@@ -58,11 +58,11 @@ std::string LayoutKey(std::string_view text) {
 // For sites that are one fix's lines: per file with two or more of them, each candidate's
 // sites_covered there, and the candidates that edit several (see GenerateOptions::one_fix).
 absl::Status AddMultiSiteCandidates(
-    const std::vector<RepairSite>& sites,
+    const std::vector<Site>& sites,
     const std::function<absl::StatusOr<Document>(const std::string&)>& load,
     std::set<std::string>& seen, std::vector<ScoredCandidate>& out) {
   std::map<std::string, std::vector<int>> lines_of_file;
-  for (const RepairSite& site : sites) lines_of_file[site.file].push_back(site.line);
+  for (const Site& site : sites) lines_of_file[site.file].push_back(site.line);
   for (auto& [file, lines] : lines_of_file) {
     std::sort(lines.begin(), lines.end());
     lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
@@ -127,13 +127,144 @@ bool OnlyInsertsAt(const Candidate& candidate, const std::string& file, size_t a
   return std::string_view(after).starts_with(head) && std::string_view(after).ends_with(tail);
 }
 
+using Loader = std::function<absl::StatusOr<Document>(const std::string&)>;
+
+// The given sites, each followed by where its bad value came from (GenerateOptions::follow_cause),
+// each place once. A site's file that cannot be read, or a line it does not have, is an error.
+absl::StatusOr<std::vector<Site>> SitesAndCauses(const std::vector<Site>& sites,
+                                                 const SymptomInput& symptom,
+                                                 const RepoIndex* index, const Loader& load,
+                                                 const GenerateOptions& options) {
+  std::vector<Site> all_sites;
+  std::set<std::pair<std::string, int>> listed;
+  for (const Site& site : sites) {
+    absl::StatusOr<Document> document = load(site.file);
+    if (!document.ok()) return document.status();
+    if (site.line < 1 || site.line > document->lines().line_count()) {
+      return absl::InvalidArgumentError(
+          Concat(site.file, " has no line ", std::to_string(site.line)));
+    }
+    if (listed.insert({site.file, site.line}).second) all_sites.push_back(site);
+    if (!options.follow_cause) continue;
+    for (const Site& cause :
+         CauseSites(*document, site, symptom, index, load, options.cause_site_factor)) {
+      if (listed.insert({cause.file, cause.line}).second) all_sites.push_back(cause);
+    }
+  }
+  return all_sites;
+}
+
+// What one site's generation shares across its templates.
+struct AtSite {
+  const Site& site;
+  const Document& document;
+  const SymptomInput& symptom;
+  const MatchContext& context;
+  SymptomMode mode;
+  int line_before;  // StatementBeforeLine, 0: none
+  size_t gap;       // the byte where the site's line starts
+};
+
+// Every way template `t` applies at the site, and in the gap before it: what the template
+// inserts after the statement before the site.
+std::vector<Candidate> MatchAtSite(const Template& t, const AtSite& at) {
+  std::vector<Candidate> candidates =
+      MatchTemplate(t, at.document, at.site.line, at.symptom, at.context, nullptr, at.mode);
+  if (at.line_before <= 0) return candidates;
+  for (Candidate& candidate :
+       MatchTemplate(t, at.document, at.line_before, at.symptom, at.context, nullptr, at.mode)) {
+    if (!OnlyInsertsAt(candidate, at.site.file, at.gap)) continue;
+    candidate.line = at.site.line;
+    candidates.push_back(std::move(candidate));
+  }
+  return candidates;
+}
+
+// One site's candidates, deduplicated: one per code they leave (`here_by_key`: that code -> its
+// place in `here`), none whose code a better-placed site already has (`seen`).
+struct SiteCandidates {
+  std::vector<ScoredCandidate> here;
+  std::map<std::string, size_t> here_by_key;
+};
+
+absl::Status AddCandidate(Candidate candidate, const Site& site, const std::set<std::string>& seen,
+                          SiteCandidates& out) {
+  ScoredCandidate scored;
+  scored.site_score = site.score;
+  std::string key;
+  for (const FileChange& change : candidate.changes)
+    key += Concat(change.file, "\n", LayoutKey(change.after), "\n");
+  if (seen.count(key)) return absl::OkStatus();  // a better-placed site already has this code
+  // Ranking needs the size of the change; the diff itself only the candidates kept.
+  for (const FileChange& change : candidate.changes) {
+    absl::StatusOr<int> lines = ChangedLineCount(change.before, change.after);
+    if (!lines.ok()) return lines.status();
+    scored.lines_changed += *lines;
+  }
+  scored.candidate = std::move(candidate);
+  const auto [twin, added] = out.here_by_key.emplace(key, out.here.size());
+  if (!added) {
+    // Two templates wrote the same code here. Keep the one that ranks first: generic
+    // templates come first in the catalogue, and a symptom-matched twin must not lose
+    // its place to them.
+    if (BetterAtSite(scored, out.here[twin->second])) out.here[twin->second] = std::move(scored);
+    return absl::OkStatus();
+  }
+  out.here.push_back(std::move(scored));
+  return absl::OkStatus();
+}
+
+// The candidates kept at one site, in the within-site order, capped, each with its diff; their
+// code is added to `seen`.
+absl::StatusOr<std::vector<ScoredCandidate>> CandidatesAtSite(
+    const Site& site, const Document& document, const Catalogue& catalogue,
+    const SymptomInput& symptom, const MatchContext& context, const GenerateOptions& options,
+    std::set<std::string>& seen) {
+  // A test's own file: only templates that answer the symptom, as before generic ones
+  // existed. A generic edit there (drop the failing assert, change what it compares)
+  // makes the failing test pass without fixing anything.
+  const bool test_file = PathMapper::IsTestFile(site.file);
+  const SymptomMode mode =
+      test_file || !options.any_symptom ? SymptomMode::kRequire : SymptomMode::kRankOnly;
+  const AtSite at{site,
+                  document,
+                  symptom,
+                  context,
+                  mode,
+                  StatementBeforeLine(document, site.line),
+                  document.lines().LineStart(site.line - 1)};
+  SiteCandidates found;
+  for (const Template& t : catalogue.templates) {
+    if (test_file && t.symptoms.empty()) continue;
+    for (Candidate& candidate : MatchAtSite(t, at)) {
+      if (absl::Status added = AddCandidate(std::move(candidate), site, seen, found); !added.ok())
+        return added;
+    }
+  }
+  for (const auto& [key, place] : found.here_by_key) seen.insert(key);
+  std::vector<ScoredCandidate>& here = found.here;
+  OrderAtSite(here);
+  if (options.max_per_site > 0 && here.size() > static_cast<size_t>(options.max_per_site)) {
+    here.resize(options.max_per_site);
+  }
+  for (ScoredCandidate& scored : here) {
+    for (const FileChange& change : scored.candidate.changes) {
+      absl::StatusOr<std::string> diff = UnifiedDiff(change.file, change.before, change.after);
+      if (!diff.ok()) return diff.status();
+      scored.diff += *diff;
+    }
+    scored.lines_changed = CountChangedLines(scored.diff);
+  }
+  return here;
+}
+
 }  // namespace
 
 absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(
-    const std::string& repo_root, const std::vector<RepairSite>& sites, const SymptomInput& symptom,
+    const std::string& repo_root, const std::vector<Site>& sites, const SymptomInput& symptom,
     const Catalogue& catalogue, const RepoIndex* index, const GenerateOptions& options) {
   std::map<std::string, Document> documents;
-  auto load = [&](const std::string& file) -> absl::StatusOr<Document> {
+  const Loader load = [&](const std::string& file) -> absl::StatusOr<Document> {
     auto it = documents.find(file);
     if (it != documents.end()) return it->second;
     const std::filesystem::path path = std::filesystem::path(repo_root) / file;
@@ -149,93 +280,18 @@ absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(
   context.facts = &facts;
   context.history = catalogue.history ? &*catalogue.history : nullptr;
   context.load = load;
-  const SymptomMode mode = options.any_symptom ? SymptomMode::kRankOnly : SymptomMode::kRequire;
-
-  // The given sites, each followed by where its None came from (when it is about a None).
-  std::vector<RepairSite> all_sites;
-  std::set<std::pair<std::string, int>> listed;
-  for (const RepairSite& site : sites) {
-    absl::StatusOr<Document> document = load(site.file);
-    if (!document.ok()) return document.status();
-    if (site.line < 1 || site.line > document->lines().line_count()) {
-      return absl::InvalidArgumentError(
-          Concat(site.file, " has no line ", std::to_string(site.line)));
-    }
-    if (listed.insert({site.file, site.line}).second) all_sites.push_back(site);
-    if (!options.follow_cause) continue;
-    for (const RepairSite& cause :
-         CauseSites(*document, site, symptom, index, load, options.cause_site_factor)) {
-      if (listed.insert({cause.file, cause.line}).second) all_sites.push_back(cause);
-    }
-  }
-
+  absl::StatusOr<std::vector<Site>> all_sites =
+      SitesAndCauses(sites, symptom, index, load, options);
+  if (!all_sites.ok()) return all_sites.status();
   std::vector<ScoredCandidate> out;
   std::set<std::string> seen;
-  for (const RepairSite& site : all_sites) {
+  for (const Site& site : *all_sites) {
     absl::StatusOr<Document> document = load(site.file);
     if (!document.ok()) return document.status();
-    std::vector<ScoredCandidate> here;
-    std::map<std::string, size_t>
-        here_by_key;  // the code a candidate leaves -> its place in `here`
-    // A test's own file: only templates that answer the symptom, as before generic ones
-    // existed. A generic edit there (drop the failing assert, change what it compares)
-    // makes the failing test pass without fixing anything.
-    const bool test_file = PathMapper::IsTestFile(site.file);
-    const int line_before = StatementBeforeLine(*document, site.line);
-    const size_t gap = document->lines().LineStart(site.line - 1);
-    for (const Template& t : catalogue.templates) {
-      if (test_file && t.symptoms.empty()) continue;
-      const SymptomMode template_mode = test_file ? SymptomMode::kRequire : mode;
-      std::vector<Candidate> candidates =
-          MatchTemplate(t, *document, site.line, symptom, context, nullptr, template_mode);
-      if (line_before > 0) {
-        // The gap before the site: what the template inserts after the statement before it.
-        for (Candidate& candidate :
-             MatchTemplate(t, *document, line_before, symptom, context, nullptr, template_mode)) {
-          if (!OnlyInsertsAt(candidate, site.file, gap)) continue;
-          candidate.line = site.line;
-          candidates.push_back(std::move(candidate));
-        }
-      }
-      for (Candidate& candidate : candidates) {
-        ScoredCandidate scored;
-        scored.site_score = site.score;
-        std::string key;
-        for (const FileChange& change : candidate.changes)
-          key += Concat(change.file, "\n", LayoutKey(change.after), "\n");
-        if (seen.count(key)) continue;  // a better-placed site already has this code
-        // Ranking needs the size of the change; the diff itself only the candidates kept.
-        for (const FileChange& change : candidate.changes) {
-          absl::StatusOr<int> lines = ChangedLineCount(change.before, change.after);
-          if (!lines.ok()) return lines.status();
-          scored.lines_changed += *lines;
-        }
-        scored.candidate = std::move(candidate);
-        const auto [twin, added] = here_by_key.emplace(key, here.size());
-        if (!added) {
-          // Two templates wrote the same code here. Keep the one that ranks first: generic
-          // templates come first in the catalogue, and a symptom-matched twin must not lose
-          // its place to them.
-          if (BetterAtSite(scored, here[twin->second])) here[twin->second] = std::move(scored);
-          continue;
-        }
-        here.push_back(std::move(scored));
-      }
-    }
-    for (const auto& [key, index] : here_by_key) seen.insert(key);
-    OrderAtSite(here);
-    if (options.max_per_site > 0 && here.size() > static_cast<size_t>(options.max_per_site)) {
-      here.resize(options.max_per_site);
-    }
-    for (ScoredCandidate& scored : here) {
-      for (const FileChange& change : scored.candidate.changes) {
-        absl::StatusOr<std::string> diff = UnifiedDiff(change.file, change.before, change.after);
-        if (!diff.ok()) return diff.status();
-        scored.diff += *diff;
-      }
-      scored.lines_changed = CountChangedLines(scored.diff);
-      out.push_back(std::move(scored));
-    }
+    absl::StatusOr<std::vector<ScoredCandidate>> here =
+        CandidatesAtSite(site, *document, catalogue, symptom, context, options, seen);
+    if (!here.ok()) return here.status();
+    for (ScoredCandidate& scored : *here) out.push_back(std::move(scored));
   }
   if (options.one_fix) {
     absl::Status added = AddMultiSiteCandidates(sites, load, seen, out);

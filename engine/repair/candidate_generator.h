@@ -6,18 +6,12 @@
 
 #include "absl/status/statusor.h"
 #include "engine/index/repo_index.h"
+#include "engine/localize/localization.h"
 #include "engine/patterns/catalogue.h"
 #include "engine/patterns/match.h"
 #include "engine/rank/ranker.h"
 
 namespace smallfix {
-
-// A place to repair: a repo-relative file and a 1-based line, with localization's score.
-struct RepairSite {
-  std::string file;
-  int line = 0;
-  double score = 1.0;
-};
 
 struct GenerateOptions {
   // At most this many candidates per site (after dedupe), the best first: templates whose
@@ -48,15 +42,14 @@ struct GenerateOptions {
 // multi-site candidates of each file follow its sites' own. Files are read from
 // `repo_root`; the repo is never written. A site whose file cannot be read is an error naming it.
 absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(
-    const std::string& repo_root, const std::vector<RepairSite>& sites, const SymptomInput& symptom,
+    const std::string& repo_root, const std::vector<Site>& sites, const SymptomInput& symptom,
     const Catalogue& catalogue, const RepoIndex* index, const GenerateOptions& options = {});
 
 // The sites where the bad value at `site` may have been made (see GenerateOptions::follow_cause),
 // nearest first; empty unless `symptom` is about a None or a tensor made wrong elsewhere.
-std::vector<RepairSite> CauseSites(
-    const Document& document, const RepairSite& site, const SymptomInput& symptom,
-    const RepoIndex* index, const std::function<absl::StatusOr<Document>(const std::string&)>& load,
-    double factor);
+std::vector<Site> CauseSites(
+    const Document& document, const Site& site, const SymptomInput& symptom, const RepoIndex* index,
+    const std::function<absl::StatusOr<Document>(const std::string&)>& load, double factor);
 
 }  // namespace smallfix
 

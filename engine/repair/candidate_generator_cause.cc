@@ -101,11 +101,10 @@ std::vector<std::string> SuspectNames(const Document& document, TSNode statement
 
 }  // namespace
 
-std::vector<RepairSite> CauseSites(
-    const Document& document, const RepairSite& site, const SymptomInput& symptom,
-    const RepoIndex* index, const std::function<absl::StatusOr<Document>(const std::string&)>& load,
-    double factor) {
-  std::vector<RepairSite> sites;
+std::vector<Site> CauseSites(
+    const Document& document, const Site& site, const SymptomInput& symptom, const RepoIndex* index,
+    const std::function<absl::StatusOr<Document>(const std::string&)>& load, double factor) {
+  std::vector<Site> sites;
   const bool none = IsNoneSymptom(symptom);
   if (!none && !IsTensorCauseSymptom(symptom)) return sites;
   std::optional<TSNode> statement = StatementAtLine(document, site.line - 1);
@@ -121,7 +120,11 @@ std::vector<RepairSite> CauseSites(
       if (!seen.insert({origin.file, origin.line}).second) continue;
       double score = site.score;
       for (int hop = 0; hop < origin.hops; ++hop) score *= factor;
-      sites.push_back({origin.file, origin.line, score});
+      Site cause;
+      cause.file = origin.file;
+      cause.line = origin.line;
+      cause.score = score;
+      sites.push_back(std::move(cause));
     }
   }
   return sites;

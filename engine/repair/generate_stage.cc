@@ -13,7 +13,7 @@ absl::StatusOr<RepairResources> LoadResources(const RepairRequest& request) {
 }
 
 absl::StatusOr<std::vector<ScoredCandidate>> GenerateAtSites(const RepairRequest& request,
-                                                             const std::vector<RepairSite>& sites,
+                                                             const std::vector<Site>& sites,
                                                              const SymptomInput& symptom,
                                                              const RepairResources& resources) {
   absl::StatusOr<std::vector<ScoredCandidate>> candidates = GenerateCandidates(

@@ -22,7 +22,7 @@ AttachedLlm::AttachedLlm(const LlmFlags& flags, std::string failure, RepairReque
   request.ranker = ranker_.get();
   if (flags.propose > 0) {
     request.propose = [session = session_.get(), failure = std::move(failure), repo = request.repo,
-                       n = flags.propose](const std::vector<RepairSite>& sites,
+                       n = flags.propose](const std::vector<Site>& sites,
                                           const std::vector<ScoredCandidate>& existing) {
       return ProposeEdits(*session, failure, repo, sites, existing, n);
     };

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <set>
 
 #include "absl/strings/str_format.h"
@@ -66,8 +67,7 @@ bool ChangesOnlyLines(std::string_view before, std::string_view after, int first
   return changed_last < changed_first || (changed_first >= first && changed_last <= last);
 }
 
-absl::StatusOr<Target> MakeTarget(const std::string& repo_root, const RepairSite& site,
-                                  int number) {
+absl::StatusOr<Target> MakeTarget(const std::string& repo_root, const Site& site, int number) {
   absl::StatusOr<Document> document =
       Document::Load((std::filesystem::path(repo_root) / site.file).string(), site.file);
   if (!document.ok()) return document.status();
@@ -164,17 +164,11 @@ absl::StatusOr<ScoredCandidate> Apply(const Target& target, const nlohmann::json
   return scored;
 }
 
-}  // namespace
-
-std::vector<ScoredCandidate> ProposeEdits(LlmSession& session, std::string_view failure,
-                                          const std::string& repo_root,
-                                          const std::vector<RepairSite>& sites,
-                                          const std::vector<ScoredCandidate>& existing,
-                                          int max_edits) {
-  std::vector<ScoredCandidate> out;
-  if (max_edits < 1 || sites.empty()) return out;
+// The sites the model is asked about: the first kMaxProposedSites whose code can be shown.
+std::vector<Target> TargetsOf(LlmSession& session, const std::string& repo_root,
+                              const std::vector<Site>& sites) {
   std::vector<Target> targets;
-  for (const RepairSite& site : sites) {
+  for (const Site& site : sites) {
     if (static_cast<int>(targets.size()) == kMaxProposedSites) break;
     absl::StatusOr<Target> target =
         MakeTarget(repo_root, site, static_cast<int>(targets.size()) + 1);
@@ -184,7 +178,12 @@ std::vector<ScoredCandidate> ProposeEdits(LlmSession& session, std::string_view 
     }
     targets.push_back(*std::move(target));
   }
-  if (targets.empty()) return out;
+  return targets;
+}
+
+// The model's answer: its "edits" list, or nullopt with a note saying why it is not used.
+std::optional<nlohmann::json> AskForEdits(LlmSession& session, std::string_view failure,
+                                          const std::vector<Target>& targets, int max_edits) {
   std::vector<PromptSite> prompt_sites;
   for (const Target& target : targets) prompt_sites.push_back(target.prompt);
   if (session.progress) {
@@ -195,12 +194,62 @@ std::vector<ScoredCandidate> ProposeEdits(LlmSession& session, std::string_view 
       session.client.Chat(ProposePrompt(failure, prompt_sites, max_edits));
   if (!answer.ok()) {
     session.notes.push_back(Concat("llm proposal not used (", answer.status().message(), ")"));
-    return out;
+    return std::nullopt;
   }
   if (!answer->contains("edits") || !(*answer)["edits"].is_array()) {
     session.notes.push_back("llm proposal not used (the answer has no \"edits\" list)");
-    return out;
+    return std::nullopt;
   }
+  return (*answer)["edits"];
+}
+
+// Edit `number` of the answer as a candidate, or why not (a note): an unknown site, an edit the
+// checks reject, or the same syntax tree as a candidate in `seen`.
+std::optional<ScoredCandidate> Accept(LlmSession& session, const nlohmann::json& edit, int number,
+                                      const std::vector<Target>& targets,
+                                      const std::vector<Site>& sites, std::set<std::string>& seen) {
+  const std::string site_id = JsonString(edit, "site");
+  auto target = std::find_if(targets.begin(), targets.end(),
+                             [&](const Target& t) { return t.prompt.id == site_id; });
+  if (target == targets.end()) {
+    session.notes.push_back(absl::StrFormat("llm edit %d rejected: unknown site \"%s\"", number,
+                                            site_id.substr(0, 20)));
+    return std::nullopt;
+  }
+  absl::StatusOr<ScoredCandidate> candidate = Apply(*target, edit, session.client.model());
+  if (!candidate.ok()) {
+    session.notes.push_back(absl::StrFormat("llm edit %d at %s:%d rejected: %s", number,
+                                            target->prompt.file, target->prompt.line,
+                                            candidate.status().message()));
+    return std::nullopt;
+  }
+  candidate->site_score = 1.0;
+  for (const Site& site : sites) {
+    if (site.file == target->prompt.file && site.line == target->prompt.line)
+      candidate->site_score = site.score;
+  }
+  if (!seen.insert(Key(candidate->candidate.changes.front())).second) {
+    session.notes.push_back(
+        absl::StrFormat("llm edit %d at %s:%d dropped: the same syntax tree as another candidate",
+                        number, target->prompt.file, target->prompt.line));
+    return std::nullopt;
+  }
+  return *std::move(candidate);
+}
+
+}  // namespace
+
+std::vector<ScoredCandidate> ProposeEdits(LlmSession& session, std::string_view failure,
+                                          const std::string& repo_root,
+                                          const std::vector<Site>& sites,
+                                          const std::vector<ScoredCandidate>& existing,
+                                          int max_edits) {
+  std::vector<ScoredCandidate> out;
+  if (max_edits < 1 || sites.empty()) return out;
+  const std::vector<Target> targets = TargetsOf(session, repo_root, sites);
+  if (targets.empty()) return out;
+  std::optional<nlohmann::json> edits = AskForEdits(session, failure, targets, max_edits);
+  if (!edits) return out;
   std::set<std::string> seen;
   for (const ScoredCandidate& candidate : existing) {
     std::string key;
@@ -208,39 +257,15 @@ std::vector<ScoredCandidate> ProposeEdits(LlmSession& session, std::string_view 
     seen.insert(key);
   }
   int number = 0, accepted = 0;
-  for (const nlohmann::json& edit : (*answer)["edits"]) {
+  for (const nlohmann::json& edit : *edits) {
     ++number;
     if (number > max_edits) {
       session.notes.push_back(
           absl::StrFormat("llm proposal: edits past the %d asked for ignored", max_edits));
       break;
     }
-    const std::string site_id = JsonString(edit, "site");
-    auto target = std::find_if(targets.begin(), targets.end(),
-                               [&](const Target& t) { return t.prompt.id == site_id; });
-    if (target == targets.end()) {
-      session.notes.push_back(absl::StrFormat("llm edit %d rejected: unknown site \"%s\"", number,
-                                              site_id.substr(0, 20)));
-      continue;
-    }
-    absl::StatusOr<ScoredCandidate> candidate = Apply(*target, edit, session.client.model());
-    if (!candidate.ok()) {
-      session.notes.push_back(absl::StrFormat("llm edit %d at %s:%d rejected: %s", number,
-                                              target->prompt.file, target->prompt.line,
-                                              candidate.status().message()));
-      continue;
-    }
-    candidate->site_score = 1.0;
-    for (const RepairSite& site : sites) {
-      if (site.file == target->prompt.file && site.line == target->prompt.line)
-        candidate->site_score = site.score;
-    }
-    if (!seen.insert(Key(candidate->candidate.changes.front())).second) {
-      session.notes.push_back(
-          absl::StrFormat("llm edit %d at %s:%d dropped: the same syntax tree as another candidate",
-                          number, target->prompt.file, target->prompt.line));
-      continue;
-    }
+    std::optional<ScoredCandidate> candidate = Accept(session, edit, number, targets, sites, seen);
+    if (!candidate) continue;
     ++accepted;
     out.push_back(*std::move(candidate));
   }

@@ -22,7 +22,7 @@ inline constexpr int kMaxChangedLines = 10;  // max(added, removed) of the edit'
 
 std::vector<ScoredCandidate> ProposeEdits(LlmSession& session, std::string_view failure,
                                           const std::string& repo_root,
-                                          const std::vector<RepairSite>& sites,
+                                          const std::vector<Site>& sites,
                                           const std::vector<ScoredCandidate>& existing,
                                           int max_edits);
 

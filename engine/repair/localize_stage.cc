@@ -38,8 +38,8 @@ FailureSource SourceOf(const RepairRequest& request, const NetworkPolicy& networ
 }
 
 // The sites localization finds in the failure text.
-absl::StatusOr<std::vector<RepairSite>> SitesFromFailure(const RepairRequest& request,
-                                                         RepairReport& report) {
+absl::StatusOr<std::vector<Site>> SitesFromFailure(const RepairRequest& request,
+                                                   RepairReport& report) {
   if (request.failure_text.empty()) {
     return absl::InvalidArgumentError("nothing to repair: give --log, --issue or --site");
   }
@@ -55,7 +55,7 @@ absl::StatusOr<std::vector<RepairSite>> SitesFromFailure(const RepairRequest& re
   report.notes = request.input_notes;
   for (const std::string& note : localization->notes) report.notes.push_back(note);
   for (std::string& note : input->notes) report.notes.push_back(std::move(note));
-  std::vector<RepairSite> sites;
+  std::vector<Site> sites;
   int test_sites = 0;
   for (const Site& site : localization->sites) {
     if (PathMapper::IsTestFile(site.file)) {
@@ -63,10 +63,9 @@ absl::StatusOr<std::vector<RepairSite>> SitesFromFailure(const RepairRequest& re
     } else if (absl::Status file = CheckSiteFile(request.repo, site.file); !file.ok()) {
       report.notes.push_back(Concat("site not edited: ", file.message()));
     } else {
-      sites.push_back({site.file, site.line, site.score});
+      sites.push_back(site);
     }
-    report.sites.push_back({site.file, site.line, site.function, site.score, site.symptom,
-                            site.symptom_class, site.ranks});
+    report.sites.push_back(site);
   }
   if (test_sites > 0) {
     report.notes.push_back(
@@ -81,18 +80,14 @@ absl::StatusOr<std::vector<RepairSite>> SitesFromFailure(const RepairRequest& re
 
 }  // namespace
 
-absl::StatusOr<std::vector<RepairSite>> LocalizeSites(const RepairRequest& request,
-                                                      RepairReport& report) {
+absl::StatusOr<std::vector<Site>> LocalizeSites(const RepairRequest& request,
+                                                RepairReport& report) {
   if (request.sites.empty()) return SitesFromFailure(request, report);
   report.symptom = ClassifiedSymptomFromText(request.symptom_text);
-  for (const RepairSite& site : request.sites) {
-    report.sites.push_back({site.file,
-                            site.line,
-                            "",
-                            site.score,
-                            request.symptom_text,
-                            report.symptom.symptom_class,
-                            {}});
+  for (Site site : request.sites) {
+    site.symptom = request.symptom_text;
+    site.symptom_class = report.symptom.symptom_class;
+    report.sites.push_back(std::move(site));
   }
   return request.sites;
 }

@@ -250,6 +250,118 @@ std::vector<Draft> SameTemplateCombinations(const Document& document, const std:
   return out;
 }
 
+// Singles by site, in the order given (best first); only one-file edits of this file.
+std::map<int, std::vector<Single>> SinglesByLine(const Document& document,
+                                                 const std::set<int>& site_lines,
+                                                 const std::vector<ScoredCandidate>& singles) {
+  std::map<int, std::vector<Single>> by_line;
+  for (const ScoredCandidate& scored : singles) {
+    const Candidate& candidate = scored.candidate;
+    if (!site_lines.count(candidate.line) || candidate.changes.size() != 1) continue;
+    const FileChange& change = candidate.changes.front();
+    if (change.file != document.path() || change.before != document.text() ||
+        change.after == change.before)
+      continue;
+    by_line[candidate.line].push_back(Single{&scored, EditBetween(change.before, change.after)});
+  }
+  return by_line;
+}
+
+// A single's edit widened to whole words and repeated wherever its old text stands on the
+// other lines, one draft per single that has such places.
+void AddSameEdits(const Document& document, const std::vector<int>& lines,
+                  const std::map<int, std::vector<Single>>& by_line, std::vector<Draft>& drafts) {
+  for (const auto& [line, here] : by_line) {
+    for (const Single& single : here) {
+      const Edit widened = WidenToWords(document.text(), single.edit);
+      std::vector<Edit> elsewhere = SameEditElsewhere(document, widened, lines);
+      if (elsewhere.empty()) continue;
+      Draft draft;
+      draft.template_id = "multi.same-edit";
+      draft.edits.push_back(widened);
+      draft.parts.push_back(&single);
+      draft.prior = PriorOf(single);
+      for (Edit& edit : elsewhere) draft.edits.push_back(std::move(edit));
+      draft.covered = Covered(document, draft.edits, lines);
+      drafts.push_back(std::move(draft));
+    }
+  }
+}
+
+// The edits that are not any single's: a statement moved before another line's, the
+// statements on the lines removed.
+void AddMovesAndRemovals(const Document& document, const std::vector<int>& lines,
+                         const MultiSiteOptions& options, std::vector<Draft>& drafts) {
+  for (StatementMove& move : StatementMoves(document, lines)) {
+    Draft draft;
+    draft.template_id = "multi.move-statement";
+    draft.edits = std::move(move.edits);
+    draft.prior = move.data_flow ? options.move_flow_prior : options.move_prior;
+    draft.covered = Covered(document, draft.edits, lines);
+    draft.summary = Concat("Move the statement at line ", std::to_string(move.from_line),
+                           " to before line ", std::to_string(move.to_line));
+    draft.line = move.from_line;
+    drafts.push_back(std::move(draft));
+  }
+  std::vector<Edit> removals = SiteStatementRemovals(document, lines);
+  if (removals.empty()) return;
+  Draft draft;
+  draft.template_id = "multi.remove-statements";
+  draft.edits = std::move(removals);
+  draft.prior = options.remove_prior;
+  draft.covered = Covered(document, draft.edits, lines);
+  draft.summary =
+      Concat("Remove the ", std::to_string(draft.edits.size()), " statement(s) on the fix's lines");
+  draft.line = lines.front();
+  drafts.push_back(std::move(draft));
+}
+
+// The candidate of a draft whose edits leave `after`: its template, summary, line and scores
+// come from the singles it is made of (the lowest symptom and site scores of them).
+ScoredCandidate CandidateOf(const Document& document, const Draft& draft, std::string after,
+                            std::string diff) {
+  ScoredCandidate scored;
+  Candidate& candidate = scored.candidate;
+  candidate.template_id = draft.template_id;
+  candidate.family = "other";
+  candidate.file = document.path();
+  candidate.line = draft.line;
+  candidate.summary = draft.summary;
+  candidate.prior = draft.prior;
+  if (!draft.parts.empty()) {
+    const ScoredCandidate& first = *draft.parts.front()->scored;
+    candidate.family = first.candidate.family;
+    candidate.line = first.candidate.line;
+    candidate.symptom_score = first.candidate.symptom_score;
+    scored.site_score = first.site_score;
+  }
+  std::set<std::string> summaries;
+  for (const Single* part : draft.parts) {
+    if (summaries.insert(part->scored->candidate.summary).second) {
+      candidate.summary +=
+          Concat(candidate.summary.empty() ? "" : "; ", part->scored->candidate.summary);
+    }
+    candidate.symptom_score =
+        std::min(candidate.symptom_score, part->scored->candidate.symptom_score);
+    scored.site_score = std::min(scored.site_score, part->scored->site_score);
+  }
+  if (draft.template_id == "multi.same-template") {
+    candidate.summary =
+        Concat(candidate.summary, " (at each of ", std::to_string(draft.edits.size()), " lines)");
+  }
+  if (draft.template_id == "multi.same-edit") {
+    candidate.summary = Concat(candidate.summary, " (the same edit at ",
+                               std::to_string(draft.edits.size()), " places)");
+  }
+  candidate.changes.push_back(
+      FileChange{document.path(), std::string(document.text()), std::move(after)});
+  scored.diff = std::move(diff);
+  scored.lines_changed = CountChangedLines(scored.diff);
+  scored.sites_covered = draft.covered;
+  scored.parts = draft.choices;
+  return scored;
+}
+
 }  // namespace
 
 int SitesCovered(const Document& before, const std::string& after, const std::vector<int>& lines) {
@@ -263,59 +375,12 @@ std::vector<ScoredCandidate> MultiSiteCandidates(const Document& document,
   const std::set<int> site_lines(lines.begin(), lines.end());
   if (site_lines.size() < 2) return {};
   const std::vector<int> sorted_lines(site_lines.begin(), site_lines.end());
-  // Singles by site, in the order given (best first); only one-file edits of this file.
-  std::map<int, std::vector<Single>> by_line;
-  for (const ScoredCandidate& scored : singles) {
-    const Candidate& candidate = scored.candidate;
-    if (!site_lines.count(candidate.line) || candidate.changes.size() != 1) continue;
-    const FileChange& change = candidate.changes.front();
-    if (change.file != document.path() || change.before != document.text() ||
-        change.after == change.before)
-      continue;
-    by_line[candidate.line].push_back(Single{&scored, EditBetween(change.before, change.after)});
-  }
-
+  const std::map<int, std::vector<Single>> by_line = SinglesByLine(document, site_lines, singles);
   // Each template's own answers first: on a tie with the same edit repeated, the line's own
   // answer is the better founded (stable sort below).
   std::vector<Draft> drafts = SameTemplateCombinations(document, sorted_lines, by_line);
-  for (const auto& [line, here] : by_line) {
-    for (const Single& single : here) {
-      const Edit widened = WidenToWords(document.text(), single.edit);
-      std::vector<Edit> elsewhere = SameEditElsewhere(document, widened, sorted_lines);
-      if (elsewhere.empty()) continue;
-      Draft draft;
-      draft.template_id = "multi.same-edit";
-      draft.edits.push_back(widened);
-      draft.parts.push_back(&single);
-      draft.prior = PriorOf(single);
-      for (Edit& edit : elsewhere) draft.edits.push_back(std::move(edit));
-      draft.covered = Covered(document, draft.edits, sorted_lines);
-      drafts.push_back(std::move(draft));
-    }
-  }
-  for (StatementMove& move : StatementMoves(document, sorted_lines)) {
-    Draft draft;
-    draft.template_id = "multi.move-statement";
-    draft.edits = std::move(move.edits);
-    draft.prior = move.data_flow ? options.move_flow_prior : options.move_prior;
-    draft.covered = Covered(document, draft.edits, sorted_lines);
-    draft.summary = Concat("Move the statement at line ", std::to_string(move.from_line),
-                           " to before line ", std::to_string(move.to_line));
-    draft.line = move.from_line;
-    drafts.push_back(std::move(draft));
-  }
-  if (std::vector<Edit> removals = SiteStatementRemovals(document, sorted_lines);
-      !removals.empty()) {
-    Draft draft;
-    draft.template_id = "multi.remove-statements";
-    draft.edits = std::move(removals);
-    draft.prior = options.remove_prior;
-    draft.covered = Covered(document, draft.edits, sorted_lines);
-    draft.summary = Concat("Remove the ", std::to_string(draft.edits.size()),
-                           " statement(s) on the fix's lines");
-    draft.line = sorted_lines.front();
-    drafts.push_back(std::move(draft));
-  }
+  AddSameEdits(document, sorted_lines, by_line, drafts);
+  AddMovesAndRemovals(document, sorted_lines, options, drafts);
   for (Draft& draft : Combinations(document, sorted_lines, by_line, options))
     drafts.push_back(std::move(draft));
   std::stable_sort(drafts.begin(), drafts.end(), Better);
@@ -334,45 +399,7 @@ std::vector<ScoredCandidate> MultiSiteCandidates(const Document& document,
     if (!seen.insert(after).second) continue;
     absl::StatusOr<std::string> diff = UnifiedDiff(document.path(), document.text(), after);
     if (!diff.ok()) continue;
-    ScoredCandidate scored;
-    Candidate& candidate = scored.candidate;
-    candidate.template_id = draft.template_id;
-    candidate.family = "other";
-    candidate.file = document.path();
-    candidate.line = draft.line;
-    candidate.summary = draft.summary;
-    candidate.prior = draft.prior;
-    if (!draft.parts.empty()) {
-      const ScoredCandidate& first = *draft.parts.front()->scored;
-      candidate.family = first.candidate.family;
-      candidate.line = first.candidate.line;
-      candidate.symptom_score = first.candidate.symptom_score;
-      scored.site_score = first.site_score;
-    }
-    std::set<std::string> summaries;
-    for (const Single* part : draft.parts) {
-      if (summaries.insert(part->scored->candidate.summary).second) {
-        candidate.summary +=
-            Concat(candidate.summary.empty() ? "" : "; ", part->scored->candidate.summary);
-      }
-      candidate.symptom_score =
-          std::min(candidate.symptom_score, part->scored->candidate.symptom_score);
-      scored.site_score = std::min(scored.site_score, part->scored->site_score);
-    }
-    if (draft.template_id == "multi.same-template") {
-      candidate.summary =
-          Concat(candidate.summary, " (at each of ", std::to_string(draft.edits.size()), " lines)");
-    }
-    if (draft.template_id == "multi.same-edit") {
-      candidate.summary = Concat(candidate.summary, " (the same edit at ",
-                                 std::to_string(draft.edits.size()), " places)");
-    }
-    candidate.changes.push_back(FileChange{document.path(), std::string(document.text()), after});
-    scored.diff = *std::move(diff);
-    scored.lines_changed = CountChangedLines(scored.diff);
-    scored.sites_covered = draft.covered;
-    scored.parts = draft.choices;
-    out.push_back(std::move(scored));
+    out.push_back(CandidateOf(document, draft, std::move(after), *std::move(diff)));
   }
   return out;
 }

@@ -19,7 +19,7 @@ namespace smallfix {
 namespace {
 
 // Generate and rank: the candidates at the sites in their one order, best first, in the report.
-absl::Status GenerateAndRank(const RepairRequest& request, const std::vector<RepairSite>& sites,
+absl::Status GenerateAndRank(const RepairRequest& request, const std::vector<Site>& sites,
                              RepairClock::time_point start, RepairReport& report) {
   absl::StatusOr<RepairResources> resources = LoadResources(request);
   if (!resources.ok()) return resources.status();
@@ -44,7 +44,7 @@ absl::Status CheckInputs(const RepairRequest& request) {
     return absl::InvalidArgumentError(Concat("--repo ", request.repo, " is not a directory"));
   }
   if (absl::Status state = CheckRepoState(request.repo); !state.ok()) return state;
-  for (const RepairSite& site : request.sites) {
+  for (const Site& site : request.sites) {
     if (absl::Status file = CheckSiteFile(request.repo, site.file); !file.ok())
       return absl::InvalidArgumentError(Concat("--site ", file.message()));
   }
@@ -79,7 +79,7 @@ absl::StatusOr<RepairReport> RunStages(const RepairRequest& request) {
   report.sandbox.network = request.validate || request.coverage
                                ? ResolveNetworkPolicy(request.plan.network, sandbox_notes)
                                : request.plan.network;
-  absl::StatusOr<std::vector<RepairSite>> sites = LocalizeSites(request, report);
+  absl::StatusOr<std::vector<Site>> sites = LocalizeSites(request, report);
   if (!sites.ok()) return sites.status();
   // Validation starts before generation: the warm server's start-up and the reproduction of
   // the failure overlap with it.

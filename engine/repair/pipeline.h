@@ -36,7 +36,7 @@ struct RepairRequest {
   // start with these.
   std::vector<std::string> input_notes;
   // ... or perfect localization: the sites, with --symptom's text.
-  std::vector<RepairSite> sites;
+  std::vector<Site> sites;
   std::string symptom_text;
   // The sites are all lines of one fix (GenerateOptions::one_fix): candidates that edit
   // several of them are generated too, and those that edit more of them rank first.
@@ -69,7 +69,7 @@ struct RepairRequest {
   const Ranker* ranker = nullptr;
   // Extra candidates (--llm-propose), asked for after the templates matched, with the sites and
   // the template candidates (to drop duplicates); they are ranked and validated with the rest.
-  std::function<std::vector<ScoredCandidate>(const std::vector<RepairSite>& sites,
+  std::function<std::vector<ScoredCandidate>(const std::vector<Site>& sites,
                                              const std::vector<ScoredCandidate>& candidates)>
       propose;
 
@@ -83,19 +83,9 @@ struct ValidatedCandidate {
   ValidationResult validation;  // status "skipped" when not validated
 };
 
-struct ReportSite {
-  std::string file;
-  int line = 0;
-  std::string function;
-  double score = 0;
-  std::string symptom;  // "Type: message"
-  std::string symptom_class;
-  std::vector<int> ranks;
-};
-
 struct RepairReport {
   SymptomInput symptom;
-  std::vector<ReportSite> sites;
+  std::vector<Site> sites;  // localization's (test files too), or the --site lines
   std::vector<ValidatedCandidate> candidates;  // best first
   int generated = 0;
   int validated = 0;

@@ -58,8 +58,8 @@ std::string Cell(std::string_view text) {
   return out;
 }
 
-const ReportSite* SiteOf(const RepairReport& report, const Candidate& candidate) {
-  for (const ReportSite& site : report.sites) {
+const Site* SiteOf(const RepairReport& report, const Candidate& candidate) {
+  for (const Site& site : report.sites) {
     if (site.file == candidate.file && site.line == candidate.line) return &site;
   }
   return nullptr;
@@ -119,6 +119,35 @@ std::string ModelSection(const ValidatedCandidate& fix) {
   return out + "\n";
 }
 
+// The body's "Validation" section: the reproduction, the stages, the tests and the rank.
+std::string ValidationSection(const RepairReport& report, const ValidatedCandidate& fix,
+                              const ValidationPlan& plan) {
+  std::string out;
+  out += "### Validation\n\n";
+  if (!report.reproduction.empty()) {
+    out += absl::StrFormat("Before the patch the failing test %s: %s (%.1f s).\n\n",
+                           report.reproduced ? "failed as reported" : "could not be reproduced",
+                           report.reproduction, report.reproduction_seconds);
+  }
+  out += "| stage | result | seconds | detail |\n| --- | --- | ---: | --- |\n";
+  for (const StageResult& stage : fix.validation.stages) {
+    out += absl::StrFormat("| %s | %s | %.1f | %s |\n", StageKindName(stage.kind),
+                           StageStatusName(stage.status), stage.seconds, Cell(stage.detail));
+  }
+  out += "\n";
+  out += TestsRun(plan);
+  out += absl::StrFormat("- candidates: %d generated, %d validated; this one ranked %d\n\n",
+                         report.generated, report.validated, [&] {
+                           int rank = 1;
+                           for (const ValidatedCandidate& c : report.candidates) {
+                             if (&c == &fix) return rank;
+                             ++rank;
+                           }
+                           return 0;
+                         }());
+  return out;
+}
+
 }  // namespace
 
 std::string PatchId(const ValidatedCandidate& fix) {
@@ -154,7 +183,7 @@ std::string PullRequestBody(const RepairReport& report, const ValidatedCandidate
                             const ValidationPlan& plan, int issue,
                             std::string_view engine_version) {
   const Candidate& candidate = fix.scored.candidate;
-  const ReportSite* site = SiteOf(report, candidate);
+  const Site* site = SiteOf(report, candidate);
   std::string out = Concat(PatchMarker(PatchId(fix)), "\n");
   out += absl::StrFormat(
       "smallfix found a %d-line patch for #%d that makes the failing test pass and keeps the "
@@ -175,30 +204,7 @@ std::string PullRequestBody(const RepairReport& report, const ValidatedCandidate
   out += "\n\n";
 
   out += WrittenByModel(candidate) ? ModelSection(fix) : TemplateSection(candidate);
-
-  out += "### Validation\n\n";
-  if (!report.reproduction.empty()) {
-    out += absl::StrFormat("Before the patch the failing test %s: %s (%.1f s).\n\n",
-                           report.reproduced ? "failed as reported" : "could not be reproduced",
-                           report.reproduction, report.reproduction_seconds);
-  }
-  out += "| stage | result | seconds | detail |\n| --- | --- | ---: | --- |\n";
-  for (const StageResult& stage : fix.validation.stages) {
-    out += absl::StrFormat("| %s | %s | %.1f | %s |\n", StageKindName(stage.kind),
-                           StageStatusName(stage.status), stage.seconds, Cell(stage.detail));
-  }
-  out += "\n";
-  out += TestsRun(plan);
-  out += absl::StrFormat("- candidates: %d generated, %d validated; this one ranked %d\n\n",
-                         report.generated, report.validated, [&] {
-                           int rank = 1;
-                           for (const ValidatedCandidate& c : report.candidates) {
-                             if (&c == &fix) return rank;
-                             ++rank;
-                           }
-                           return 0;
-                         }());
-
+  out += ValidationSection(report, fix, plan);
   out += "### Diff\n\n";
   out += Block("diff", fix.scored.diff);
   out += absl::StrFormat("\nFixes #%d\n\n", issue);
@@ -230,7 +236,7 @@ std::string NoPatchComment(const RepairReport& report, const ValidationPlan& pla
     out += "- sites: none found in this repository\n";
   } else {
     out += "- sites:";
-    for (const ReportSite& site : report.sites) {
+    for (const Site& site : report.sites) {
       out += Concat(" ", Code(absl::StrFormat("%s:%d", site.file, site.line)));
     }
     out += "\n";

@@ -24,8 +24,7 @@ double SecondsSince(RepairClock::time_point start);
 // the report's `sandbox.network`); sets the report's symptom, sites and notes. Sites in test
 // files, or in files that cannot be edited (site_check.h), are reported but not returned: the
 // tests are the oracle validation trusts.
-absl::StatusOr<std::vector<RepairSite>> LocalizeSites(const RepairRequest& request,
-                                                      RepairReport& report);
+absl::StatusOr<std::vector<Site>> LocalizeSites(const RepairRequest& request, RepairReport& report);
 
 // What generation reads, loaded once per repair: the template catalogue and the repo index.
 struct RepairResources {
@@ -37,7 +36,7 @@ absl::StatusOr<RepairResources> LoadResources(const RepairRequest& request);
 // Generate: every template's candidates at the sites (and where a bad value came from), the
 // per-site order and cap applied, then the request's proposed extras (--llm-propose).
 absl::StatusOr<std::vector<ScoredCandidate>> GenerateAtSites(const RepairRequest& request,
-                                                             const std::vector<RepairSite>& sites,
+                                                             const std::vector<Site>& sites,
                                                              const SymptomInput& symptom,
                                                              const RepairResources& resources);
 

@@ -33,7 +33,7 @@ nlohmann::json ReportJson(const RepairReport& report) {
                     {"message", report.symptom.message},
                     {"class", report.symptom.symptom_class}};
   out["sites"] = nlohmann::json::array();
-  for (const ReportSite& site : report.sites) {
+  for (const Site& site : report.sites) {
     out["sites"].push_back(
         {{"file", site.file},
          {"line", site.line},
@@ -88,7 +88,7 @@ std::string ReportText(const RepairReport& report, bool validated) {
                                                               : SymptomText(report.symptom));
   if (!report.symptom.symptom_class.empty()) out += Concat(" [", report.symptom.symptom_class, "]");
   out += "\n";
-  for (const ReportSite& site : report.sites) {
+  for (const Site& site : report.sites) {
     out += absl::StrFormat("site:    %s:%d%s (score %.2f)\n", site.file, site.line,
                            site.function.empty() ? "" : Concat(" in ", site.function), site.score);
   }

@@ -14,14 +14,18 @@
 namespace smallfix {
 namespace {
 
-absl::StatusOr<RepairSite> ParseSite(const std::string& text) {
+absl::StatusOr<Site> ParseSite(const std::string& text) {
   const size_t colon = text.rfind(':');
   int line = 0;
   if (colon == std::string::npos || colon == 0 ||
       !absl::SimpleAtoi(text.substr(colon + 1), &line) || line < 1) {
     return absl::InvalidArgumentError(absl::StrFormat("--site %s: expected FILE:LINE", text));
   }
-  return RepairSite{text.substr(0, colon), line, 1.0};
+  Site site;
+  site.file = text.substr(0, colon);
+  site.line = line;
+  site.score = 1.0;
+  return site;
 }
 
 bool IsEnvironmentName(const std::string& name) {
@@ -110,7 +114,7 @@ absl::Status SetFailure(const RepairInputs& o, RepairRequest& request) {
     request.failure_kind = o.issue.empty() ? FailureKind::kAuto : FailureKind::kIssue;
   }
   for (const std::string& text : o.sites) {
-    absl::StatusOr<RepairSite> site = ParseSite(text);
+    absl::StatusOr<Site> site = ParseSite(text);
     if (!site.ok()) return site.status();
     request.sites.push_back(*site);
   }

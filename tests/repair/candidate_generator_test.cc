@@ -13,6 +13,15 @@
 namespace smallfix {
 namespace {
 
+// A site at a file's line, as --site gives it (score 1).
+Site At(const std::string& file, int line) {
+  Site site;
+  site.file = file;
+  site.line = line;
+  site.score = 1.0;
+  return site;
+}
+
 namespace fs = std::filesystem;
 
 // A small repo on disk and the source tree's templates.
@@ -48,7 +57,7 @@ class CandidateGeneratorTest : public ::testing::Test {
 
   std::vector<ScoredCandidate> Generate(const std::string& symptom, GenerateOptions options = {}) {
     absl::StatusOr<std::vector<ScoredCandidate>> out = GenerateCandidates(
-        root_.string(), {{"pkg/train.py", 5, 1.0}}, SymptomInput::FromText(symptom), catalogue_, index_.get(),
+        root_.string(), {At("pkg/train.py", 5)}, SymptomInput::FromText(symptom), catalogue_, index_.get(),
         options);
     EXPECT_TRUE(out.ok()) << out.status();
     return out.ok() ? *std::move(out) : std::vector<ScoredCandidate>{};
@@ -117,7 +126,7 @@ TEST_F(CandidateGeneratorTest, AGenericTemplateSharesItsPriorAmongItsCandidatesA
         "def merge(first, second, third):\n"
         "    return combine(first, second, third)\n");
   absl::StatusOr<std::vector<ScoredCandidate>> out =
-      GenerateCandidates(root_.string(), {{"pkg/merge.py", 2, 1.0}}, SymptomInput::FromText(""), catalogue_,
+      GenerateCandidates(root_.string(), {At("pkg/merge.py", 2)}, SymptomInput::FromText(""), catalogue_,
                          index_.get(), GenerateOptions{.max_per_site = 0});
   ASSERT_TRUE(out.ok()) << out.status();
   const std::vector<ScoredCandidate>& candidates = *out;
@@ -142,7 +151,7 @@ TEST_F(CandidateGeneratorTest, ATestFileGetsOnlyTemplatesThatAnswerTheSymptom) {
         "    assert state.step * tp_size == tp_rank\n");
   for (const std::string& symptom : {std::string(""), std::string("AssertionError: assert 4 == 1")}) {
     absl::StatusOr<std::vector<ScoredCandidate>> out = GenerateCandidates(
-        root_.string(), {{"tests/test_train.py", 2, 1.0}}, SymptomInput::FromText(symptom), catalogue_,
+        root_.string(), {At("tests/test_train.py", 2)}, SymptomInput::FromText(symptom), catalogue_,
         index_.get());
     ASSERT_TRUE(out.ok()) << out.status();
     for (const ScoredCandidate& c : *out) {
@@ -160,7 +169,7 @@ TEST_F(CandidateGeneratorTest, ASymptomMatchedCandidateIsNotDroppedForItsGeneric
         "    total = state.step + n\n"
         "    return total\n");
   const std::string symptom = "AttributeError: 'NoneType' object has no attribute 'step'";
-  const RepairSite site{"pkg/step.py", 2, 1.0};
+  const Site site = At("pkg/step.py", 2);
   Catalogue answering = catalogue_;
   std::erase_if(answering.templates, [](const Template& t) { return t.symptoms.empty(); });
   absl::StatusOr<std::vector<ScoredCandidate>> matched =
@@ -188,7 +197,8 @@ TEST_F(CandidateGeneratorTest, ASymptomMatchedCandidateIsNotDroppedForItsGeneric
 TEST_F(CandidateGeneratorTest, SitesOfOneFixAlsoGetCandidatesThatEditSeveral) {
   // Lines 4 and 5 of pkg/train.py, as one fix's lines: a statement move, combinations, and
   // each candidate's count of the sites it edits.
-  const std::vector<RepairSite> sites = {{"pkg/train.py", 4, 1.0}, {"pkg/train.py", 5, 1.0}};
+  const std::vector<Site> sites = {At("pkg/train.py", 4),
+                                   At("pkg/train.py", 5)};
   GenerateOptions options;
   options.one_fix = true;
   absl::StatusOr<std::vector<ScoredCandidate>> joint =
@@ -226,7 +236,7 @@ TEST_F(CandidateGeneratorTest, TheGapBeforeTheSiteTakesWhatIsInsertedAfterThePre
         "        self.local = partitions.get(rank)\n"
         "        self.buffers = {}\n");
   absl::StatusOr<std::vector<ScoredCandidate>> out =
-      GenerateCandidates(root_.string(), {{"pkg/shard.py", 4, 1.0}},
+      GenerateCandidates(root_.string(), {At("pkg/shard.py", 4)},
                          SymptomInput::FromText("TypeError: 'NoneType' object is not iterable"), catalogue_,
                          index_.get(), GenerateOptions{.max_per_site = 0});
   ASSERT_TRUE(out.ok()) << out.status();
@@ -244,7 +254,7 @@ TEST_F(CandidateGeneratorTest, TheGapBeforeTheSiteTakesWhatIsInsertedAfterThePre
   EXPECT_TRUE(inserted);
   // The first statement of a body has nothing before it in its block: no gap there.
   absl::StatusOr<std::vector<ScoredCandidate>> first =
-      GenerateCandidates(root_.string(), {{"pkg/shard.py", 3, 1.0}},
+      GenerateCandidates(root_.string(), {At("pkg/shard.py", 3)},
                          SymptomInput::FromText("TypeError: 'NoneType' object is not iterable"), catalogue_,
                          index_.get(), GenerateOptions{.max_per_site = 0});
   ASSERT_TRUE(first.ok()) << first.status();
@@ -264,7 +274,7 @@ TEST_F(CandidateGeneratorTest, AMoveAcrossBlankLinesEditsBothSitesOfOneFix) {
   GenerateOptions options;
   options.one_fix = true;
   absl::StatusOr<std::vector<ScoredCandidate>> out =
-      GenerateCandidates(root_.string(), {{"pkg/move.py", 2, 1.0}, {"pkg/move.py", 6, 1.0}},
+      GenerateCandidates(root_.string(), {At("pkg/move.py", 2), At("pkg/move.py", 6)},
                          SymptomInput::FromText(""), catalogue_, index_.get(), options);
   ASSERT_TRUE(out.ok()) << out.status();
   const std::string moved =
@@ -300,13 +310,13 @@ TEST_F(CandidateGeneratorTest, ATensorThatKeptItsGraphIsFollowedToWhereItWasStor
   absl::StatusOr<Document> document = Document::Parse("pkg/tracker.py", text);
   ASSERT_TRUE(document.ok()) << document.status();
   auto load = [&](const std::string&) -> absl::StatusOr<Document> { return *document; };
-  auto lines = [](const std::vector<RepairSite>& sites) {
+  auto lines = [](const std::vector<Site>& sites) {
     std::vector<int> out;
-    for (const RepairSite& site : sites) out.push_back(site.line);
+    for (const Site& site : sites) out.push_back(site.line);
     return out;
   };
-  const RepairSite site{"pkg/tracker.py", 11, 1.0};
-  const std::vector<RepairSite> graph = CauseSites(
+  const Site site = At("pkg/tracker.py", 11);
+  const std::vector<Site> graph = CauseSites(
       *document, site,
       SymptomInput::FromText("RuntimeError: Only Tensors created explicitly by the user (graph leaves) support the "
                              "deepcopy protocol at the moment"),
@@ -314,7 +324,7 @@ TEST_F(CandidateGeneratorTest, ATensorThatKeptItsGraphIsFollowedToWhereItWasStor
   EXPECT_THAT(lines(graph), ::testing::ElementsAre(8, 5));
   ASSERT_FALSE(graph.empty());
   EXPECT_DOUBLE_EQ(graph[0].score, 0.7);
-  const std::vector<RepairSite> none = CauseSites(
+  const std::vector<Site> none = CauseSites(
       *document, site, SymptomInput::FromText("AttributeError: 'NoneType' object has no attribute 'totals'"),
       index_.get(), load, 0.7);
   EXPECT_THAT(lines(none), ::testing::Not(::testing::Contains(8)));

@@ -93,7 +93,12 @@ TEST(PullRequestText, NoPatchCommentHasItsMarkerAndWhatWasTried) {
   RepairReport report;
   report.symptom.type = "KeyError";
   report.symptom.message = "'lr'";
-  report.sites.push_back({"pkg/opt.py", 30, "step", 0.8, "", "", {}});
+  Site site;
+  site.file = "pkg/opt.py";
+  site.line = 30;
+  site.function = "step";
+  site.score = 0.8;
+  report.sites.push_back(site);
   report.generated = 2;
   report.validated = 1;
   ValidatedCandidate tried = Fix("d");

@@ -107,10 +107,17 @@ class GenerateFixture : public benchmark::Fixture {
   // `numel = p.grad.numel()` in the middle of the file; with `one_fix`, also the two lines
   // after it (`if numel > ...`, `dist.all_reduce(...)`) as lines of the same fix.
   void Generate(benchmark::State& state, const std::string& symptom, bool one_fix = false) {
-    std::vector<RepairSite> sites = {{"pkg/reduce100.py", 11 + 14 * 50, 1.0}};
+    auto at = [](int line) {
+      Site site;
+      site.file = "pkg/reduce100.py";
+      site.line = line;
+      site.score = 1.0;
+      return site;
+    };
+    std::vector<Site> sites = {at(11 + 14 * 50)};
     if (one_fix) {
-      sites.push_back({"pkg/reduce100.py", 12 + 14 * 50, 1.0});
-      sites.push_back({"pkg/reduce100.py", 13 + 14 * 50, 1.0});
+      sites.push_back(at(12 + 14 * 50));
+      sites.push_back(at(13 + 14 * 50));
     }
     GenerateOptions options;
     options.one_fix = one_fix;

@@ -173,7 +173,7 @@ std::set<Place> FixedPlaces(const std::vector<FileChange>& fix) {
 std::optional<int> LocalizationRank(const RepairReport& report, const std::string& repo,
                                     const std::set<Place>& fixed) {
   for (size_t i = 0; i < report.sites.size(); ++i) {
-    const ReportSite& site = report.sites[i];
+    const Site& site = report.sites[i];
     absl::StatusOr<Document> document = Document::Load(repo + "/" + site.file, site.file);
     if (document.ok() && fixed.count({site.file, EnclosingQualname(*document, site.line)}))
       return static_cast<int>(i) + 1;

@@ -177,7 +177,7 @@ BugResult RunBug(const BugSpec& spec, const BenchOptions& options) {
   result.candidates = report->generated;
   result.validated = report->validated;
   result.warm = report->warm;
-  for (const ReportSite& site : report->sites) {
+  for (const Site& site : report->sites) {
     result.site_found |= site.file == spec.site_file && site.line == spec.site_line;
   }
 
