@@ -4,30 +4,11 @@
 #include <filesystem>
 
 #include "engine/base/concat.h"
+#include "engine/base/data_path.h"
 #include "engine/base/status_macros.h"
 #include "engine/patterns/template_loader.h"
 
 namespace smallfix {
-
-namespace {
-
-// $`variable` when set, else `relative` in the nearest folder above the running binary that
-// has `marker` (build/smallfix -> the checkout's root), else `fallback` (the source tree).
-std::string FindData(const char* variable, const std::filesystem::path& relative,
-                     const std::filesystem::path& marker, const char* fallback) {
-  if (const char* env = std::getenv(variable); env != nullptr && *env != '\0') return env;
-  std::error_code error;
-  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", error);
-  if (!error) {
-    for (auto dir = exe.parent_path(); !dir.empty() && dir != dir.root_path();
-         dir = dir.parent_path()) {
-      if (std::filesystem::exists(dir / marker, error)) return (dir / relative).string();
-    }
-  }
-  return fallback;
-}
-
-}  // namespace
 
 std::string DefaultTemplateDir() {
   return FindData("SMALLFIX_TEMPLATES", "templates", "templates/guard", SMALLFIX_TEMPLATE_DIR);

@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_format.h"
 #include "engine/base/concat.h"
+#include "engine/base/data_path.h"
 #include "engine/base/read_file.h"
 #include "validators/pytest_command.h"
 
@@ -14,18 +15,8 @@ namespace smallfix {
 namespace fs = std::filesystem;
 
 std::string FactPluginDir() {
-  if (const char* env = std::getenv("SMALLFIX_FACT_PLUGIN_DIR"); env != nullptr && *env != '\0')
-    return env;
-  std::error_code error;
-  const fs::path exe = fs::read_symlink("/proc/self/exe", error);
-  if (!error) {
-    for (fs::path dir = exe.parent_path(); !dir.empty() && dir != dir.root_path();
-         dir = dir.parent_path()) {
-      const fs::path plugin = dir / "validators" / "facts";
-      if (fs::is_regular_file(plugin / "smallfix_fact_capture.py", error)) return plugin.string();
-    }
-  }
-  return SMALLFIX_FACT_PLUGIN_DIR;
+  return FindData("SMALLFIX_FACT_PLUGIN_DIR", "validators/facts",
+                  "validators/facts/smallfix_fact_capture.py", SMALLFIX_FACT_PLUGIN_DIR);
 }
 
 std::vector<std::string> FactPluginArgv(const FactRequest& request) {

@@ -19,6 +19,7 @@
 #include <sstream>
 
 #include "engine/base/concat.h"
+#include "engine/base/data_path.h"
 #include "nlohmann/json.hpp"
 #include "validators/process/network_sandbox.h"
 
@@ -59,19 +60,8 @@ std::string TailOfFile(const std::string& path, size_t limit, bool* truncated) {
 }  // namespace
 
 std::string DefaultWarmServerScript() {
-  if (const char* env = std::getenv("SMALLFIX_WARM_SERVER"); env != nullptr && *env != '\0')
-    return env;
-  std::error_code error;
-  const fs::path exe = fs::read_symlink("/proc/self/exe", error);
-  if (!error) {
-    for (fs::path dir = exe.parent_path(); !dir.empty() && dir != dir.root_path();
-         dir = dir.parent_path()) {
-      if (fs::is_regular_file(dir / "validators" / "warm" / "warm_server.py", error)) {
-        return (dir / "validators" / "warm" / "warm_server.py").string();
-      }
-    }
-  }
-  return SMALLFIX_WARM_SERVER_SCRIPT;
+  return FindData("SMALLFIX_WARM_SERVER", "validators/warm/warm_server.py",
+                  "validators/warm/warm_server.py", SMALLFIX_WARM_SERVER_SCRIPT);
 }
 
 absl::StatusOr<std::unique_ptr<WarmServer>> WarmServer::Start(const WarmServerOptions& options) {

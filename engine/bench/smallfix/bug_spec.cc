@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "absl/strings/str_format.h"
+#include "engine/base/data_path.h"
 #include "engine/base/read_file.h"
 
 namespace smallfix::bench {
@@ -148,18 +149,8 @@ absl::StatusOr<std::vector<BugSpec>> LoadBugs(const std::string& bugs_dir,
 }
 
 std::string DefaultBugsDir() {
-  if (const char* env = std::getenv("SMALLFIX_BUGS"); env != nullptr && *env != '\0') return env;
-  std::error_code error;
-  const fs::path exe = fs::read_symlink("/proc/self/exe", error);
-  if (!error) {
-    // build/smallfix -> benchmarks/smallfix/bugs at the repository root.
-    for (auto dir = exe.parent_path(); !dir.empty() && dir != dir.root_path();
-         dir = dir.parent_path()) {
-      const fs::path bugs = dir / "benchmarks" / "smallfix" / "bugs";
-      if (fs::is_directory(bugs, error)) return bugs.string();
-    }
-  }
-  return SMALLFIX_BUGS_DIR;
+  return FindData("SMALLFIX_BUGS", "benchmarks/smallfix/bugs", "benchmarks/smallfix/bugs",
+                  SMALLFIX_BUGS_DIR);
 }
 
 }  // namespace smallfix::bench
