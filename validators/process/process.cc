@@ -13,6 +13,8 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <optional>
+#include <string>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
@@ -140,6 +142,172 @@ void Supervise(pid_t parent, int error_fd) {
   ::_exit(127);
 }
 
+// The run's three pipes: the command's output (stdout and stderr), its stdin, and the error
+// pipe that says whether exec was reached. -1 marks an end already closed.
+struct Pipes {
+  int output[2] = {-1, -1};
+  int input[2] = {-1, -1};
+  int error[2] = {-1, -1};
+
+  void CloseAll() {
+    for (int* fd : {&output[0], &output[1], &input[0], &input[1], &error[0], &error[1]})
+      CloseFd(fd);
+  }
+};
+
+// Did exec work? The error pipe closes on exec (EOF: nothing here) or carries why not.
+std::optional<ExecFailure> ReadExecFailure(int error_fd) {
+  ExecFailure failure;
+  ssize_t got;
+  do {
+    got = ::read(error_fd, &failure, sizeof(failure));
+  } while (got < 0 && errno == EINTR);
+  if (got == static_cast<ssize_t>(sizeof(failure))) return failure;
+  return std::nullopt;
+}
+
+// The error for a command exec did not reach, naming the command (and where it was to run).
+absl::Status ExecError(const ExecFailure& failure, const std::string& command,
+                       const std::string& cwd) {
+  if (failure.sandbox) {
+    return absl::FailedPreconditionError(
+        absl::StrFormat("cannot run '%s' without the network: joining its namespace failed: %s",
+                        command, std::strerror(failure.error)));
+  }
+  return absl::NotFoundError(absl::StrFormat("cannot run '%s'%s: %s", command,
+                                             cwd.empty() ? "" : " in " + cwd,
+                                             std::strerror(failure.error)));
+}
+
+// stdin: written up front when small (pipes hold 64 KiB); non-blocking, so that a command that
+// does not read it cannot stall the run: what does not fit is dropped.
+void WriteStdin(int fd, const std::string& text) {
+  if (text.empty()) return;
+  ::fcntl(fd, F_SETFL, O_NONBLOCK);
+  size_t written = 0;
+  while (written < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    written += n;
+  }
+}
+
+// The output kept is its tail: up to twice `limit` while reading (so that it is trimmed
+// rarely), `limit` at the end.
+void KeepTail(size_t limit, bool final, ProcessResult& result) {
+  std::string& buffer = result.output;
+  if (buffer.size() > (final ? limit : 2 * limit)) {
+    buffer.erase(0, buffer.size() - limit);
+    result.output_truncated = true;
+  }
+}
+
+Clock::duration Seconds(double seconds) {
+  return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+}
+
+// The signals a running command's group gets: SIGTERM at the time limit or when cancelled,
+// SIGKILL once the grace after SIGTERM has passed.
+class Stopper {
+ public:
+  Stopper(pid_t pid, const ProcessOptions& options, Clock::time_point start)
+      : pid_(pid),
+        options_(options),
+        has_limit_(options.time_limit_seconds > 0),
+        deadline_(start + Seconds(has_limit_ ? options.time_limit_seconds : 0)) {}
+
+  // Sends what is due at `now`, marking the result timed out or cancelled with the SIGTERM.
+  void SignalIfDue(Clock::time_point now, ProcessResult& result) {
+    if (has_limit_ && !term_sent_ && now >= deadline_) {
+      result.timed_out = true;
+      Terminate(now);
+    }
+    if (!term_sent_ && options_.cancel != nullptr && options_.cancel->load()) {
+      result.cancelled = true;
+      Terminate(now);
+    }
+    if (term_sent_ && !kill_sent_ && now >= kill_at_) {
+      ::kill(-pid_, SIGKILL);
+      kill_sent_ = true;
+    }
+  }
+
+  // How long to wait for output: 100 ms, or less when the deadline comes sooner.
+  int WaitMs(Clock::time_point now) const {
+    if (!has_limit_ || term_sent_) return 100;
+    return static_cast<int>(std::clamp<long long>(
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - now).count() + 1, 0,
+        100));
+  }
+
+ private:
+  void Terminate(Clock::time_point now) {
+    ::kill(-pid_, SIGTERM);
+    term_sent_ = true;
+    kill_at_ = now + Seconds(options_.kill_grace_seconds);
+  }
+
+  const pid_t pid_;
+  const ProcessOptions& options_;
+  const bool has_limit_;
+  const Clock::time_point deadline_;
+  bool term_sent_ = false, kill_sent_ = false;
+  Clock::time_point kill_at_{};
+};
+
+// Reads the command's output into `result` until it has exited and its output has closed, or
+// for 200 ms after it exited (leftovers in its group may hold the pipe open), stopping it at its
+// time limit or when cancelled. Returns its wait status.
+int CollectOutput(pid_t pid, int output_fd, const ProcessOptions& options, Clock::time_point start,
+                  size_t limit, ProcessResult& result) {
+  Stopper stopper(pid, options, start);
+  bool reaped = false, eof = false;
+  Clock::time_point drain_until{};
+  int status = 0;
+  char chunk[64 << 10];
+  while (!reaped || !eof) {
+    const Clock::time_point now = Clock::now();
+    if (!reaped) {
+      pid_t waited;
+      do {
+        waited = ::waitpid(pid, &status, WNOHANG);
+      } while (waited < 0 && errno == EINTR);
+      if (waited == pid) {
+        reaped = true;
+        // Leftovers in the group may hold the pipe open: read what is already there for a
+        // moment, then kill them and stop.
+        drain_until = now + std::chrono::milliseconds(200);
+      }
+    }
+    if (reaped && !eof && now >= drain_until) break;
+    if (!reaped) stopper.SignalIfDue(now, result);
+    if (eof) {  // output closed but the child still runs: just wait for it
+      struct timespec pause = {0, 20'000'000};
+      ::nanosleep(&pause, nullptr);
+      continue;
+    }
+    struct pollfd descriptor = {output_fd, POLLIN, 0};
+    const int ready = ::poll(&descriptor, 1, reaped ? 20 : stopper.WaitMs(now));
+    if (ready < 0) {
+      if (errno == EINTR) continue;
+      break;
+    }
+    if (ready == 0) continue;
+    const ssize_t n = ::read(output_fd, chunk, sizeof(chunk));
+    if (n < 0) {
+      if (errno == EINTR || errno == EAGAIN) continue;
+      eof = true;
+    } else if (n == 0) {
+      eof = true;
+    } else {
+      result.output.append(chunk, n);
+      KeepTail(limit, /*final=*/false, result);
+    }
+  }
+  return status;
+}
+
 }  // namespace
 
 std::vector<std::string> BuildEnvironment(const std::map<std::string, std::string>& extra,
@@ -163,12 +331,11 @@ absl::StatusOr<ProcessResult> RunProcess(const ProcessOptions& options) {
   std::vector<char*> envp = Pointers(environment);
   struct rlimit memory = {options.memory_limit_bytes, options.memory_limit_bytes};
 
-  int output[2] = {-1, -1}, input[2] = {-1, -1}, error[2] = {-1, -1};
-  if (::pipe2(output, O_CLOEXEC) != 0 || ::pipe2(input, O_CLOEXEC) != 0 ||
-      ::pipe2(error, O_CLOEXEC) != 0) {
+  Pipes pipes;
+  if (::pipe2(pipes.output, O_CLOEXEC) != 0 || ::pipe2(pipes.input, O_CLOEXEC) != 0 ||
+      ::pipe2(pipes.error, O_CLOEXEC) != 0) {
     const int saved = errno;
-    for (int* fd : {&output[0], &output[1], &input[0], &input[1], &error[0], &error[1]})
-      CloseFd(fd);
+    pipes.CloseAll();
     return absl::ResourceExhaustedError(
         absl::StrFormat("cannot create pipes: %s", std::strerror(saved)));
   }
@@ -177,146 +344,41 @@ absl::StatusOr<ProcessResult> RunProcess(const ProcessOptions& options) {
   const pid_t pid = ::fork();
   if (pid < 0) {
     const int saved = errno;
-    for (int* fd : {&output[0], &output[1], &input[0], &input[1], &error[0], &error[1]})
-      CloseFd(fd);
+    pipes.CloseAll();
     return absl::ResourceExhaustedError(absl::StrFormat("cannot fork: %s", std::strerror(saved)));
   }
   if (pid == 0) {
     // The child gets the write end of the output pipe, the read end of stdin's pipe and
     // the write end of the error pipe; the others are CLOEXEC and go away at exec.
-    ExecChild(parent, output[1], input[0], error[1],
+    ExecChild(parent, pipes.output[1], pipes.input[0], pipes.error[1],
               options.cwd.empty() ? nullptr : options.cwd.c_str(),
               options.memory_limit_bytes > 0 ? &memory : nullptr, options.network.get(),
               argv.data(), envp.data());
   }
   ::setpgid(pid, pid);  // also here, so that kill(-pid) works before the child runs
-  CloseFd(&output[1]);
-  CloseFd(&input[0]);
-  CloseFd(&error[1]);
+  CloseFd(&pipes.output[1]);
+  CloseFd(&pipes.input[0]);
+  CloseFd(&pipes.error[1]);
 
-  // Did exec work? The error pipe closes on exec (EOF) or carries errno.
-  ExecFailure failure;
-  ssize_t got;
-  do {
-    got = ::read(error[0], &failure, sizeof(failure));
-  } while (got < 0 && errno == EINTR);
-  CloseFd(&error[0]);
-  if (got == static_cast<ssize_t>(sizeof(failure))) {
+  const std::optional<ExecFailure> failure = ReadExecFailure(pipes.error[0]);
+  CloseFd(&pipes.error[0]);
+  if (failure) {
     int status;
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
-    CloseFd(&output[0]);
-    CloseFd(&input[1]);
-    if (failure.sandbox) {
-      return absl::FailedPreconditionError(
-          absl::StrFormat("cannot run '%s' without the network: joining its namespace failed: %s",
-                          args[0], std::strerror(failure.error)));
-    }
-    return absl::NotFoundError(absl::StrFormat("cannot run '%s'%s: %s", args[0],
-                                               options.cwd.empty() ? "" : " in " + options.cwd,
-                                               std::strerror(failure.error)));
+    pipes.CloseAll();
+    return ExecError(*failure, args[0], options.cwd);
   }
-
-  // stdin: written up front when small (pipes hold 64 KiB), else the write end is closed.
-  if (!options.stdin_text.empty()) {
-    ::fcntl(input[1], F_SETFL, O_NONBLOCK);
-    size_t written = 0;
-    while (written < options.stdin_text.size()) {
-      const ssize_t n = ::write(input[1], options.stdin_text.data() + written,
-                                options.stdin_text.size() - written);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) break;
-      written += n;
-    }
-  }
-  CloseFd(&input[1]);
+  WriteStdin(pipes.input[1], options.stdin_text);
+  CloseFd(&pipes.input[1]);
 
   ProcessResult result;
-  std::string& buffer = result.output;
   const size_t limit = std::max<size_t>(options.output_limit_bytes, 1);
-  auto keep_tail = [&](bool final) {
-    if (buffer.size() > (final ? limit : 2 * limit)) {
-      buffer.erase(0, buffer.size() - limit);
-      result.output_truncated = true;
-    }
-  };
-
-  const bool has_limit = options.time_limit_seconds > 0;
-  const Clock::time_point deadline =
-      start + std::chrono::duration_cast<Clock::duration>(
-                  std::chrono::duration<double>(has_limit ? options.time_limit_seconds : 0));
-  Clock::time_point kill_at{};
-  bool term_sent = false, kill_sent = false, reaped = false, eof = false;
-  Clock::time_point drain_until{};
-  int status = 0;
-  char chunk[64 << 10];
-
-  while (!reaped || !eof) {
-    const Clock::time_point now = Clock::now();
-    if (!reaped) {
-      pid_t waited;
-      do {
-        waited = ::waitpid(pid, &status, WNOHANG);
-      } while (waited < 0 && errno == EINTR);
-      if (waited == pid) {
-        reaped = true;
-        // Leftovers in the group may hold the pipe open: read what is already there for a
-        // moment, then kill them and stop.
-        drain_until = now + std::chrono::milliseconds(200);
-      }
-    }
-    if (reaped && !eof && now >= drain_until) break;
-    if (!reaped && has_limit && !term_sent && now >= deadline) {
-      result.timed_out = true;
-      ::kill(-pid, SIGTERM);
-      term_sent = true;
-      kill_at = now + std::chrono::duration_cast<Clock::duration>(
-                          std::chrono::duration<double>(options.kill_grace_seconds));
-    }
-    if (!reaped && !term_sent && options.cancel != nullptr && options.cancel->load()) {
-      result.cancelled = true;
-      ::kill(-pid, SIGTERM);
-      term_sent = true;
-      kill_at = now + std::chrono::duration_cast<Clock::duration>(
-                          std::chrono::duration<double>(options.kill_grace_seconds));
-    }
-    if (!reaped && term_sent && !kill_sent && now >= kill_at) {
-      ::kill(-pid, SIGKILL);
-      kill_sent = true;
-    }
-    int wait_ms = 100;
-    if (!reaped && has_limit && !term_sent) {
-      wait_ms = static_cast<int>(std::clamp<long long>(
-          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count() + 1, 0,
-          100));
-    }
-    if (eof) {  // output closed but the child still runs: just wait for it
-      struct timespec pause = {0, 20'000'000};
-      ::nanosleep(&pause, nullptr);
-      continue;
-    }
-    struct pollfd descriptor = {output[0], POLLIN, 0};
-    const int ready = ::poll(&descriptor, 1, reaped ? 20 : wait_ms);
-    if (ready < 0) {
-      if (errno == EINTR) continue;
-      break;
-    }
-    if (ready == 0) continue;
-    const ssize_t n = ::read(output[0], chunk, sizeof(chunk));
-    if (n < 0) {
-      if (errno == EINTR || errno == EAGAIN) continue;
-      eof = true;
-    } else if (n == 0) {
-      eof = true;
-    } else {
-      buffer.append(chunk, n);
-      keep_tail(false);
-    }
-  }
+  const int status = CollectOutput(pid, pipes.output[0], options, start, limit, result);
   // Nothing of the run may outlive it.
   ::kill(-pid, SIGKILL);
-  CloseFd(&output[0]);
-  keep_tail(true);
+  CloseFd(&pipes.output[0]);
+  KeepTail(limit, /*final=*/true, result);
 
   if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) result.term_signal = WTERMSIG(status);

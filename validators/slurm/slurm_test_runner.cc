@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 
+#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -172,6 +173,135 @@ std::vector<ProcessResult> ReadRanks(const std::string& run_dir, int world, bool
   return ranks;
 }
 
+// The batch job for one test command: named after the run's prefix and the worktree, one task
+// per rank, the time limit in whole minutes.
+SlurmJobSpec MakeJobSpec(const RunnerOptions& options, const std::string& dir,
+                         const std::string& command) {
+  SlurmJobSpec spec;
+  spec.name = Concat(options.slurm.job_name_prefix, "-", fs::path(dir).filename().string());
+  spec.workdir = dir;
+  spec.command = command;
+  spec.pytest = IsPytest(command);
+  spec.world_size = std::max(1, options.world_size);
+  spec.time_limit_minutes = TimeLimitMinutes(options.time_limit_seconds);
+  spec.memory_limit_bytes = options.memory_limit_bytes;
+  spec.env = options.env;
+  spec.slurm = options.slurm;
+  return spec;
+}
+
+// How watching a job ended: Slurm's last word on it, and whether smallfix ended it itself
+// (cancelled on request, or past its time limit when Slurm did not enforce it). A job ended
+// here has left the queue.
+struct JobWatch {
+  SlurmJobInfo info;
+  JobVerdict verdict;
+  bool cancelled = false;
+  bool own_timeout = false;
+};
+
+// Watches job `id` (`job` in messages) until it ends, `cancel` is set, or it overstays its
+// time limit. Queries back off while the job runs and come soon once every rank has exited;
+// an error when the job stays pending too long or its state cannot be read several times in
+// a row.
+absl::StatusOr<JobWatch> WatchJob(const std::string& id, const std::string& job,
+                                  const SlurmJobSpec& spec, const std::atomic<bool>* cancel,
+                                  Clock::time_point start) {
+  JobWatch watch;
+  PollBackoff backoff;
+  std::optional<Clock::time_point> running_since;
+  int query_failures = 0;
+  bool ranks_exited = false;
+  for (;;) {
+    if (cancel != nullptr && cancel->load()) {
+      (void)CancelJob(id);
+      WaitUntilGone(id);
+      watch.cancelled = true;
+      return watch;
+    }
+    if (!ranks_exited && AllRanksExited(spec.run_dir, spec.world_size)) {
+      ranks_exited = true;
+      backoff = PollBackoff(0.1, 1);  // the job ends in a moment: look again soon
+    }
+    if (backoff.Ready()) {
+      absl::StatusOr<SlurmJobInfo> queried = QueryJob(id);
+      if (!queried.ok()) {
+        if (++query_failures >= kQueryFailuresTolerated) {
+          return absl::UnavailableError(
+              Concat(job, ": cannot read its state: ", queried.status().message()));
+        }
+      } else {
+        query_failures = 0;
+        watch.info = *queried;
+        watch.verdict = ClassifyJob(watch.info);
+        if (watch.verdict.phase == JobPhase::kWaiting &&
+            Since(start) > spec.slurm.start_timeout_seconds) {
+          return absl::UnavailableError(
+              absl::StrFormat("%s did not start within %.0f s (pending: %s)", job,
+                              spec.slurm.start_timeout_seconds, watch.info.reason));
+        }
+        if (watch.verdict.phase == JobPhase::kRunning) {
+          if (!running_since) running_since = Clock::now();
+          if (Since(*running_since) > spec.time_limit_minutes * 60 + kTimeLimitMarginSeconds) {
+            // Slurm did not enforce the limit (a cluster with OverTimeLimit, or a stuck
+            // controller): smallfix's own limit, like every process it runs.
+            (void)CancelJob(id);
+            WaitUntilGone(id);
+            watch.own_timeout = true;
+            return watch;
+          }
+        }
+        if (HasEnded(watch.verdict.phase)) return watch;
+      }
+    }
+    std::this_thread::sleep_for(kTick);
+  }
+}
+
+// The test run of a job that ended (not broken, not cancelled on request): scored from its
+// ranks' files like a local run, with the batch script's own output after theirs. An error
+// when someone else cancelled it or no rank started: the cluster's trouble, not the test's.
+absl::StatusOr<TestRun> ScoreJob(const SlurmJobSpec& spec, const std::string& job,
+                                 const JobWatch& watch, const std::string& job_output,
+                                 Clock::time_point start) {
+  if (watch.verdict.phase == JobPhase::kCancelled && !watch.own_timeout) {
+    return absl::UnavailableError(
+        Concat(job, " was cancelled outside smallfix (scancel, or an administrator)"));
+  }
+  const bool timed_out = watch.own_timeout || watch.verdict.phase == JobPhase::kTimedOut;
+  if (!timed_out && !AnyRankStarted(spec.run_dir, spec.world_size)) {
+    // The batch script ended without starting a rank (srun could not launch the step, or
+    // the script could not run): the cluster's trouble, not the candidate's.
+    const std::string detail = LastLine(job_output);
+    return absl::UnavailableError(Concat(job, " ended ", watch.info.state,
+                                         " before any rank started",
+                                         detail.empty() ? "" : Concat(": ", detail)));
+  }
+  RankRunFacts facts;
+  facts.pytest = spec.pytest;
+  facts.junit_dir = spec.run_dir;
+  facts.seconds = Since(start);
+  facts.time_limit_seconds = spec.time_limit_minutes * 60.0;
+  std::vector<ProcessResult> ranks = ReadRanks(spec.run_dir, spec.world_size, timed_out);
+  if (timed_out) {
+    // The ranks that had written their exit status did finish; the job as a whole did not.
+    for (ProcessResult& rank : ranks) rank.timed_out = true;
+  }
+  TestRun out = ScoreRanks(ranks, facts);
+  if (!job_output.empty())
+    out.output += Concat(out.output.empty() ? "" : "\n", "[slurm] ", job_output);
+  if (timed_out) {
+    out.summary = watch.own_timeout
+                      ? absl::StrFormat("timed out: %s ran %d min past its time limit (cancelled)",
+                                        job, static_cast<int>(kTimeLimitMarginSeconds / 60))
+                      : absl::StrFormat("timed out: %s killed by Slurm's time limit (%d min, %s)",
+                                        job, spec.time_limit_minutes, watch.info.state);
+  } else {
+    out.summary += Concat(" (", job, ")");
+  }
+  return out;
+}
+
 }  // namespace
 
 absl::StatusOr<TestRun> SlurmTestRunner::Run(const std::string& dir,
@@ -182,19 +312,10 @@ absl::StatusOr<TestRun> SlurmTestRunner::Run(const std::string& dir,
         "cluster with "
         "scripts/slurm-local.sh");
   }
-  const SlurmOptions& slurm = options_.slurm;
-  SlurmJobSpec spec;
-  spec.name = Concat(slurm.job_name_prefix, "-", fs::path(dir).filename().string());
-  spec.workdir = dir;
-  spec.command = command;
-  spec.pytest = IsPytest(command);
-  spec.world_size = std::max(1, options_.world_size);
-  spec.time_limit_minutes = TimeLimitMinutes(options_.time_limit_seconds);
-  spec.memory_limit_bytes = options_.memory_limit_bytes;
-  spec.env = options_.env;
-  spec.slurm = slurm;
+  SlurmJobSpec spec = MakeJobSpec(options_, dir, command);
   if (absl::Status checked = CheckJobSpec(spec); !checked.ok()) return checked;
 
+  const SlurmOptions& slurm = options_.slurm;
   absl::StatusOr<RunDir> run_dir =
       RunDir::Create(slurm.workdir.empty() ? dir + "/.smallfix-slurm" : slurm.workdir, spec.name);
   if (!run_dir.ok()) return run_dir.status();
@@ -216,103 +337,24 @@ absl::StatusOr<TestRun> SlurmTestRunner::Run(const std::string& dir,
   JobGuard guard(*id);
   const std::string job = Concat("slurm job ", *id, " (", spec.name, ")");
 
-  PollBackoff backoff;
-  std::optional<Clock::time_point> running_since;
-  SlurmJobInfo info;
-  JobVerdict verdict;
-  int query_failures = 0;
-  bool own_timeout = false;
-  bool ranks_exited = false;
-  for (;;) {
-    if (options_.cancel != nullptr && options_.cancel->load()) {
-      (void)CancelJob(*id);
-      WaitUntilGone(*id);
-      guard.set_ended();
-      TestRun out;
-      out.cancelled = true;
-      out.seconds = Since(start);
-      out.summary = Concat("cancelled (", job, " scancel'led)");
-      return out;
-    }
-    if (!ranks_exited && AllRanksExited(spec.run_dir, spec.world_size)) {
-      ranks_exited = true;
-      backoff = PollBackoff(0.1, 1);  // the job ends in a moment: look again soon
-    }
-    if (backoff.Ready()) {
-      absl::StatusOr<SlurmJobInfo> queried = QueryJob(*id);
-      if (!queried.ok()) {
-        if (++query_failures >= kQueryFailuresTolerated) {
-          return absl::UnavailableError(
-              Concat(job, ": cannot read its state: ", queried.status().message()));
-        }
-      } else {
-        query_failures = 0;
-        info = *queried;
-        verdict = ClassifyJob(info);
-        if (verdict.phase == JobPhase::kWaiting && Since(start) > slurm.start_timeout_seconds) {
-          return absl::UnavailableError(
-              absl::StrFormat("%s did not start within %.0f s (pending: %s)", job,
-                              slurm.start_timeout_seconds, info.reason));
-        }
-        if (verdict.phase == JobPhase::kRunning) {
-          if (!running_since) running_since = Clock::now();
-          if (Since(*running_since) > spec.time_limit_minutes * 60 + kTimeLimitMarginSeconds) {
-            // Slurm did not enforce the limit (a cluster with OverTimeLimit, or a stuck
-            // controller): smallfix's own limit, like every process it runs.
-            (void)CancelJob(*id);
-            WaitUntilGone(*id);
-            own_timeout = true;
-            break;
-          }
-        }
-        if (HasEnded(verdict.phase)) break;
-      }
-    }
-    std::this_thread::sleep_for(kTick);
+  absl::StatusOr<JobWatch> watch = WatchJob(*id, job, spec, options_.cancel, start);
+  if (!watch.ok()) return watch.status();
+  if (watch->cancelled) {
+    guard.set_ended();
+    TestRun out;
+    out.cancelled = true;
+    out.seconds = Since(start);
+    out.summary = Concat("cancelled (", job, " scancel'led)");
+    return out;
   }
-
   const std::string job_output = TailOf(JobOutputPath(spec.run_dir));
-  if (verdict.phase == JobPhase::kBroken) {
+  if (watch->verdict.phase == JobPhase::kBroken) {
     const std::string detail = LastLine(job_output);
     return absl::UnavailableError(
-        Concat(job, " ", verdict.why, detail.empty() ? "" : Concat(": ", detail)));
+        Concat(job, " ", watch->verdict.why, detail.empty() ? "" : Concat(": ", detail)));
   }
   guard.set_ended();
-  if (verdict.phase == JobPhase::kCancelled && !own_timeout) {
-    return absl::UnavailableError(
-        Concat(job, " was cancelled outside smallfix (scancel, or an administrator)"));
-  }
-  const bool timed_out = own_timeout || verdict.phase == JobPhase::kTimedOut;
-  if (!timed_out && !AnyRankStarted(spec.run_dir, spec.world_size)) {
-    // The batch script ended without starting a rank (srun could not launch the step, or
-    // the script could not run): the cluster's trouble, not the candidate's.
-    const std::string detail = LastLine(job_output);
-    return absl::UnavailableError(Concat(job, " ended ", info.state, " before any rank started",
-                                         detail.empty() ? "" : Concat(": ", detail)));
-  }
-  RankRunFacts facts;
-  facts.pytest = spec.pytest;
-  facts.junit_dir = spec.run_dir;
-  facts.seconds = Since(start);
-  facts.time_limit_seconds = spec.time_limit_minutes * 60.0;
-  std::vector<ProcessResult> ranks = ReadRanks(spec.run_dir, spec.world_size, timed_out);
-  if (timed_out) {
-    // The ranks that had written their exit status did finish; the job as a whole did not.
-    for (ProcessResult& rank : ranks) rank.timed_out = true;
-  }
-  TestRun out = ScoreRanks(ranks, facts);
-  if (!job_output.empty())
-    out.output += Concat(out.output.empty() ? "" : "\n", "[slurm] ", job_output);
-  if (timed_out) {
-    out.summary = own_timeout
-                      ? absl::StrFormat("timed out: %s ran %d min past its time limit (cancelled)",
-                                        job, static_cast<int>(kTimeLimitMarginSeconds / 60))
-                      : absl::StrFormat("timed out: %s killed by Slurm's time limit (%d min, %s)",
-                                        job, spec.time_limit_minutes, info.state);
-  } else {
-    out.summary += Concat(" (", job, ")");
-  }
-  return out;
+  return ScoreJob(spec, job, *watch, job_output, start);
 }
 
 absl::StatusOr<int> CancelJobsOfRun(const std::string& prefix) {

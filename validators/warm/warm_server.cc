@@ -57,6 +57,35 @@ std::string TailOfFile(const std::string& path, size_t limit, bool* truncated) {
   return *truncated ? out.substr(out.size() - limit) : out;
 }
 
+// The run as the server reads it: one JSON object on one line.
+std::string RequestLine(const WarmRequest& request) {
+  const ProcessOptions& process = request.process;
+  nlohmann::json message = {
+      {"cwd", process.cwd},
+      {"mode", request.command.mode},
+      {"args", request.command.args},
+      {"env", process.env},
+      {"output", request.output_file},
+      {"time_limit", process.time_limit_seconds},
+      {"grace", process.kill_grace_seconds},
+      {"memory_limit", process.memory_limit_bytes},
+      {"namespaces",
+       process.network != nullptr ? process.network->Paths() : std::vector<std::string>{}}};
+  return message.dump() + "\n";
+}
+
+// Sends all of `line`; false when the server closed the connection first. MSG_NOSIGNAL: a
+// closed socket must be an answer here, not a SIGPIPE that ends smallfix.
+bool SendAll(int fd, const std::string& line) {
+  for (size_t sent = 0; sent < line.size();) {
+    const ssize_t n = ::send(fd, line.data() + sent, line.size() - sent, MSG_NOSIGNAL);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    sent += n;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::string DefaultWarmServerScript() {
@@ -222,28 +251,11 @@ absl::StatusOr<ProcessResult> WarmServer::Run(const WarmRequest& request) {
     Fail(Concat("the warm server stopped answering (", std::strerror(saved), ")"));
     return absl::UnavailableError(Notes().front());
   }
-  nlohmann::json message = {
-      {"cwd", process.cwd},
-      {"mode", request.command.mode},
-      {"args", request.command.args},
-      {"env", process.env},
-      {"output", request.output_file},
-      {"time_limit", process.time_limit_seconds},
-      {"grace", process.kill_grace_seconds},
-      {"memory_limit", process.memory_limit_bytes},
-      {"namespaces",
-       process.network != nullptr ? process.network->Paths() : std::vector<std::string>{}}};
-  const std::string line = message.dump() + "\n";
   const Clock::time_point start = Clock::now();
-  for (size_t sent = 0; sent < line.size();) {
-    const ssize_t n = ::send(fd, line.data() + sent, line.size() - sent, MSG_NOSIGNAL);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      ::close(fd);
-      Fail("the warm server stopped answering (it closed a connection)");
-      return absl::UnavailableError(Notes().front());
-    }
-    sent += n;
+  if (!SendAll(fd, RequestLine(request))) {
+    ::close(fd);
+    Fail("the warm server stopped answering (it closed a connection)");
+    return absl::UnavailableError(Notes().front());
   }
 
   // Answers: {"pid": N}, then the outcome. Cancelling is closing our side for writing.

@@ -139,6 +139,35 @@ bool PassesHeldback(const BugSpec& spec, const BenchOptions& options, const Repa
   return result.status == ValidationStatus::kPlausible;
 }
 
+// The bug's reference fix (fix.diff) applied to its project: the files as the fix leaves them,
+// which a candidate is compared with.
+absl::StatusOr<std::vector<FileChange>> ReadReference(const BugSpec& spec) {
+  absl::StatusOr<std::string> fix = ReadFile(spec.FixPath());
+  if (!fix.ok()) return fix.status();
+  const std::string project = spec.ProjectDir();
+  absl::StatusOr<std::vector<FileChange>> reference = ApplyUnifiedDiff(
+      *fix, [&](const std::string& file) { return ReadFile(project + "/" + file); });
+  if (!reference.ok())
+    return absl::InvalidArgumentError(Concat(spec.FixPath(), ": ", reference.status().message()));
+  return reference;
+}
+
+// Where the reference fix stood in the heuristic's own order, before the model re-ordered the
+// candidates: the report keeps that order as diffs, so the candidates are found by their diffs.
+std::optional<int> HeuristicRank(const RepairReport& report,
+                                 const std::vector<FileChange>& reference) {
+  const std::vector<std::string>& heuristic_order = report.llm->heuristic_order;
+  for (size_t h = 0; h < heuristic_order.size(); ++h) {
+    for (const ValidatedCandidate& candidate : report.candidates) {
+      if (candidate.scored.diff == heuristic_order[h] &&
+          SameAstAsReference(reference, ToPatched(candidate.scored.candidate))) {
+        return static_cast<int>(h) + 1;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 std::string Outcome(const RepairReport& report, bool plausible, bool correct) {
   if (correct) return "fixed";
   if (plausible) return "plausible-incorrect";
@@ -181,14 +210,8 @@ BugResult RunBug(const BugSpec& spec, const BenchOptions& options) {
     result.site_found |= site.file == spec.site_file && site.line == spec.site_line;
   }
 
-  absl::StatusOr<std::string> fix = ReadFile(spec.FixPath());
-  if (!fix.ok()) return fail(fix.status());
-  const std::string project = spec.ProjectDir();
-  absl::StatusOr<std::vector<FileChange>> reference = ApplyUnifiedDiff(
-      *fix, [&](const std::string& file) { return ReadFile(project + "/" + file); });
-  if (!reference.ok())
-    return fail(
-        absl::InvalidArgumentError(Concat(spec.FixPath(), ": ", reference.status().message())));
+  absl::StatusOr<std::vector<FileChange>> reference = ReadReference(spec);
+  if (!reference.ok()) return fail(reference.status());
 
   std::optional<int> first_same_ast;
   const ValidatedCandidate* best = nullptr;
@@ -207,22 +230,12 @@ BugResult RunBug(const BugSpec& spec, const BenchOptions& options) {
   }
   result.rank = first_same_ast;
   if (report->llm) {
-    const std::vector<std::string>& heuristic_order = report->llm->heuristic_order;
     result.llm = true;
     result.llm_rank = first_same_ast;
     result.llm_notes = report->llm->notes;
     result.llm_model = report->llm->model;
     result.ranked = static_cast<int>(report->candidates.size());
-    // The same candidates in the heuristic's order, found by their diffs.
-    for (size_t h = 0; h < heuristic_order.size() && !result.heuristic_rank; ++h) {
-      for (const ValidatedCandidate& candidate : report->candidates) {
-        if (candidate.scored.diff == heuristic_order[h] &&
-            SameAstAsReference(*reference, ToPatched(candidate.scored.candidate))) {
-          result.heuristic_rank = static_cast<int>(h) + 1;
-          break;
-        }
-      }
-    }
+    result.heuristic_rank = HeuristicRank(*report, *reference);
   }
   result.plausible = best != nullptr;
   if (best != nullptr) {
