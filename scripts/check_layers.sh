@@ -9,6 +9,7 @@ cd "$(dirname "$0")/.."
 RULES='
 engine/base       engine/ validators/
 engine/junit      engine/base engine/source engine/index engine/localize validators/
+engine/symptom    engine/ validators/
 engine/localize   validators/ engine/repair engine/cli engine/bench
 engine/patterns   validators/ engine/repair engine/cli engine/bench
 engine/source     validators/ engine/repair engine/cli engine/bench engine/localize engine/patterns

@@ -4,9 +4,9 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/cli/commands.h"
+#include "engine/localize/symptom.h"
 #include "engine/patterns/catalogue.h"
 #include "engine/patterns/example_check.h"
-#include "engine/repair/symptom_input.h"
 #include "engine/scan/scan_examples.h"
 
 namespace smallfix::cli {

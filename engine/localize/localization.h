@@ -7,24 +7,9 @@
 #include <utility>
 #include <vector>
 
+#include "engine/symptom/symptom.h"
+
 namespace smallfix {
-
-// What went wrong, as the failure printed it, and its class (docs/design.md, "The pipeline").
-struct Symptom {
-  std::string exception_type;  // "AttributeError" (module qualifier dropped); "" for hangs
-  std::string message;         // "'NoneType' object has no attribute 'div_'"
-  // One of: none-attribute, none-subscript, none-iterate, none-call, unexpected-kwarg,
-  // missing-argument, multiple-values, module-missing-attribute, import-error,
-  // process-group-not-initialized, shape-mismatch, dtype-device-mismatch, key-error,
-  // index-error, assertion, zero-division, timeout-or-hang, out-of-memory, other.
-  std::string symptom_class;
-  // Named fields that templates use: attr, module, name, kwarg, function, argument, key,
-  // index, type, expected, got (only those that apply).
-  std::map<std::string, std::string> fields;
-
-  // "AttributeError: 'NoneType' object has no attribute 'div_'"; the message alone for hangs.
-  std::string Text() const;
-};
 
 // A place to repair: one statement of a repo file.
 struct Site {

@@ -44,7 +44,7 @@ const std::vector<std::unique_ptr<RE2>>& FieldPatterns() {
 }
 
 // Partial match of `re` in `text`; fills `fields` with its non-empty named groups.
-bool MatchFields(const RE2& re, std::string_view text, std::map<std::string, std::string>* fields,
+bool MatchFields(const RE2& re, std::string_view text, decltype(Symptom::fields)* fields,
                  bool overwrite) {
   const int groups = re.NumberOfCapturingGroups();
   std::vector<re2::StringPiece> captures(groups + 1);
@@ -61,12 +61,6 @@ bool MatchFields(const RE2& re, std::string_view text, std::map<std::string, std
 
 }  // namespace
 
-std::string Symptom::Text() const {
-  if (exception_type.empty()) return message;
-  if (message.empty()) return exception_type;
-  return Concat(exception_type, ": ", message);
-}
-
 Symptom ClassifySymptom(std::string_view type, std::string_view message) {
   Symptom symptom;
   const size_t dot = type.rfind('.');
@@ -78,7 +72,7 @@ Symptom ClassifySymptom(std::string_view type, std::string_view message) {
   for (const CompiledRule& rule : CompiledRules()) {
     if (rule.type && !RE2::FullMatch(symptom.exception_type, *rule.type)) continue;
     if (rule.message) {
-      std::map<std::string, std::string> fields;
+      decltype(Symptom::fields) fields;
       if (!MatchFields(*rule.message, message, &fields, /*overwrite=*/true)) continue;
       for (auto& [key, value] : fields) symptom.fields[key] = std::move(value);
     }
@@ -88,6 +82,16 @@ Symptom ClassifySymptom(std::string_view type, std::string_view message) {
   for (const auto& pattern : FieldPatterns()) {
     MatchFields(*pattern, message, &symptom.fields, /*overwrite=*/false);
   }
+  return symptom;
+}
+
+Symptom ClassifiedSymptomFromText(std::string_view text) {
+  const Symptom parsed = Symptom::FromText(text);
+  if (parsed.exception_type.empty() && parsed.message.empty()) return parsed;
+  Symptom symptom = ClassifySymptom(parsed.exception_type, parsed.message);
+  // The classifier keeps the last component of a dotted type; a bare dotted name keeps it all.
+  if (symptom.exception_type.empty() && !parsed.exception_type.empty())
+    symptom.exception_type = parsed.exception_type;
   return symptom;
 }
 

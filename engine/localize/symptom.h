@@ -12,6 +12,11 @@ namespace smallfix {
 // and records the module as the field "exception_module".
 Symptom ClassifySymptom(std::string_view type, std::string_view message);
 
+// A symptom given as text ("Type: message": --symptom, a realfix fix, a template's example),
+// classified as if localization had read it from a traceback. Text with neither a type nor a
+// message gives an empty symptom (no symptom).
+Symptom ClassifiedSymptomFromText(std::string_view text);
+
 // The symptom of a hang with no exception: class timeout-or-hang, `evidence` as message.
 Symptom HangSymptom(std::string_view evidence);
 

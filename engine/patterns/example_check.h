@@ -20,8 +20,8 @@ struct ExampleResult {
 };
 
 // Turns an example's "Type: message" into the symptom templates see. The CLI passes the
-// localization classifier; SymptomInput::FromText is the plain fallback.
-using SymptomParser = std::function<SymptomInput(std::string_view)>;
+// localization classifier; Symptom::FromText is the plain fallback.
+using SymptomParser = std::function<Symptom(std::string_view)>;
 
 // Checks each example of `t`: its `before` (as example.py, with the example's other files
 // as the repo) repaired at `line` for `symptom` must give exactly `after`, or nothing when

@@ -11,23 +11,13 @@
 #include "engine/patterns/template.h"
 #include "engine/source/document.h"
 #include "engine/source/file_change.h"
+#include "engine/symptom/symptom.h"
 
 namespace smallfix {
 
 class ModuleFacts;
 struct RuntimeFacts;
 class RepoIndex;
-
-// The failure a template is matched against, as localization classified it.
-struct SymptomInput {
-  std::string type;           // "AttributeError"
-  std::string message;        // "'NoneType' object has no attribute 'div_'"
-  std::string symptom_class;  // "none-attribute" ("" when unknown)
-  Bindings fields;            // named fields from localization ("attr": "div_")
-
-  // "Type: message" as a traceback's last line prints it.
-  static SymptomInput FromText(std::string_view text);
-};
 
 // What the C++ side lends templates' look-ups. Every member may be absent; a look-up that
 // needs a missing one does not match.
@@ -69,7 +59,7 @@ enum class SymptomMode {
 // does not apply gives an empty list; `reasons`, when given, collects why (for `templates
 // test` and --explain).
 std::vector<Candidate> MatchTemplate(const Template& t, const Document& document, int line,
-                                     const SymptomInput& symptom, const MatchContext& context,
+                                     const Symptom& symptom, const MatchContext& context,
                                      std::vector<std::string>* reasons = nullptr,
                                      SymptomMode mode = SymptomMode::kRequire);
 

@@ -30,12 +30,11 @@ bool SameType(std::string_view a, std::string_view b) {
 // less with only the type or class), binding the message regex's named groups; nullopt when
 // none does. A generic template (no symptoms) matches any failure with 0: it ranks after
 // every template whose symptom matched.
-std::optional<double> MatchSymptom(const Template& t, const SymptomInput& input,
-                                   Bindings& bindings) {
+std::optional<double> MatchSymptom(const Template& t, const Symptom& input, Bindings& bindings) {
   if (t.symptoms.empty()) return 0.0;
   std::optional<double> best;
   for (const Template::Symptom& symptom : t.symptoms) {
-    if (!symptom.type.empty() && !SameType(symptom.type, input.type)) continue;
+    if (!symptom.type.empty() && !SameType(symptom.type, input.exception_type)) continue;
     if (!symptom.symptom_class.empty() && symptom.symptom_class != input.symptom_class) continue;
     Bindings groups;
     if (symptom.message) {
@@ -153,32 +152,6 @@ Scope QueryScope(const Template& t, const Document& document, TSNode statement, 
   return {statement, ts_node_start_byte(statement), ts_node_end_byte(statement)};
 }
 
-}  // namespace
-
-SymptomInput SymptomInput::FromText(std::string_view text) {
-  SymptomInput input;
-  while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' ')) {
-    text.remove_suffix(1);
-  }
-  // "Type: message", where Type is a dotted identifier.
-  const size_t colon = text.find(':');
-  const std::string_view head = text.substr(0, colon);
-  const bool dotted_name = !head.empty() && head.find_first_of(" \t'\"(") == std::string_view::npos;
-  if (colon != std::string_view::npos && dotted_name) {
-    input.type = std::string(head);
-    std::string_view rest = text.substr(colon + 1);
-    while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
-    input.message = std::string(rest);
-  } else if (dotted_name) {
-    input.type = std::string(text);  // "KeyboardInterrupt" alone
-  } else {
-    input.message = std::string(text);
-  }
-  return input;
-}
-
-namespace {
-
 // Runs the template's look-ups over the match's state, in order. A look-up with several
 // answers forks the state; a look-up that does not hold drops it.
 std::vector<MatchState> RunLookups(const Template& t, MatchState initial,
@@ -290,8 +263,8 @@ namespace {
 
 // The placeholders every match at `statement` has, then `extra` (the symptom's groups, or a
 // scan's binds) over them.
-Bindings SiteBindings(const Document& document, TSNode statement, int line,
-                      const SymptomInput& symptom, const Bindings& extra) {
+Bindings SiteBindings(const Document& document, TSNode statement, int line, const Symptom& symptom,
+                      const Bindings& extra) {
   std::optional<TSNode> def = EnclosingOfType(statement, {"function_definition"});
   const std::string function =
       def ? std::string(document.NodeText(ts_node_child_by_field_name(*def, "name", 4)))
@@ -301,7 +274,7 @@ Bindings SiteBindings(const Document& document, TSNode statement, int line,
       {"statement", std::string(document.NodeText(statement))},
       {"file", document.path()},
       {"line", std::to_string(line)},
-      {"exception", symptom.type},
+      {"exception", symptom.exception_type},
       {"message", symptom.message},
       {"function", function},
   };
@@ -363,7 +336,7 @@ void CandidatesOfMatch(const Template& t, const Document& document, TSNode state
 }  // namespace
 
 std::vector<Candidate> MatchTemplate(const Template& t, const Document& document, int line,
-                                     const SymptomInput& symptom, const MatchContext& context,
+                                     const Symptom& symptom, const MatchContext& context,
                                      std::vector<std::string>* reasons, SymptomMode mode) {
   const std::function<void(std::string)> note = [&](std::string why) {
     if (reasons != nullptr) reasons->push_back(std::move(why));
@@ -372,7 +345,7 @@ std::vector<Candidate> MatchTemplate(const Template& t, const Document& document
   Bindings symptom_bindings = symptom.fields;
   std::optional<double> symptom_score = MatchSymptom(t, symptom, symptom_bindings);
   if (!symptom_score) {
-    note(Concat("the symptom `", symptom.type, ": ", symptom.message,
+    note(Concat("the symptom `", symptom.exception_type, ": ", symptom.message,
                 "` is not one the template answers"));
     if (mode == SymptomMode::kRequire) return candidates;
     // Tried anyway, ranked last; placeholders from the symptom stay unbound, so a template
@@ -412,7 +385,7 @@ std::vector<Candidate> MatchAtStatement(const Template& t, const Document& docum
   const std::function<void(std::string)> note = [&](std::string why) {
     if (reasons != nullptr) reasons->push_back(std::move(why));
   };
-  const Bindings bindings = SiteBindings(document, statement, line, SymptomInput{}, binds);
+  const Bindings bindings = SiteBindings(document, statement, line, Symptom{}, binds);
   std::set<std::string> seen;
   std::vector<Candidate> candidates;
   CandidatesOfMatch(t, document, statement, line, match, bindings, 0.0, after_lookups, context,

@@ -132,8 +132,8 @@ using Loader = std::function<absl::StatusOr<Document>(const std::string&)>;
 // The given sites, each followed by where its bad value came from (GenerateOptions::follow_cause),
 // each place once. A site's file that cannot be read, or a line it does not have, is an error.
 absl::StatusOr<std::vector<Site>> SitesAndCauses(const std::vector<Site>& sites,
-                                                 const SymptomInput& symptom,
-                                                 const RepoIndex* index, const Loader& load,
+                                                 const Symptom& symptom, const RepoIndex* index,
+                                                 const Loader& load,
                                                  const GenerateOptions& options) {
   std::vector<Site> all_sites;
   std::set<std::pair<std::string, int>> listed;
@@ -158,7 +158,7 @@ absl::StatusOr<std::vector<Site>> SitesAndCauses(const std::vector<Site>& sites,
 struct AtSite {
   const Site& site;
   const Document& document;
-  const SymptomInput& symptom;
+  const Symptom& symptom;
   const MatchContext& context;
   SymptomMode mode;
   int line_before;  // StatementBeforeLine, 0: none
@@ -217,9 +217,8 @@ absl::Status AddCandidate(Candidate candidate, const Site& site, const std::set<
 // The candidates kept at one site, in the within-site order, capped, each with its diff; their
 // code is added to `seen`.
 absl::StatusOr<std::vector<ScoredCandidate>> CandidatesAtSite(
-    const Site& site, const Document& document, const Catalogue& catalogue,
-    const SymptomInput& symptom, const MatchContext& context, const GenerateOptions& options,
-    std::set<std::string>& seen) {
+    const Site& site, const Document& document, const Catalogue& catalogue, const Symptom& symptom,
+    const MatchContext& context, const GenerateOptions& options, std::set<std::string>& seen) {
   // A test's own file: only templates that answer the symptom, as before generic ones
   // existed. A generic edit there (drop the failing assert, change what it compares)
   // makes the failing test pass without fixing anything.
@@ -261,7 +260,7 @@ absl::StatusOr<std::vector<ScoredCandidate>> CandidatesAtSite(
 }  // namespace
 
 absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(
-    const std::string& repo_root, const std::vector<Site>& sites, const SymptomInput& symptom,
+    const std::string& repo_root, const std::vector<Site>& sites, const Symptom& symptom,
     const Catalogue& catalogue, const RepoIndex* index, const GenerateOptions& options) {
   std::map<std::string, Document> documents;
   const Loader load = [&](const std::string& file) -> absl::StatusOr<Document> {

@@ -42,13 +42,13 @@ struct GenerateOptions {
 // multi-site candidates of each file follow its sites' own. Files are read from
 // `repo_root`; the repo is never written. A site whose file cannot be read is an error naming it.
 absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(
-    const std::string& repo_root, const std::vector<Site>& sites, const SymptomInput& symptom,
+    const std::string& repo_root, const std::vector<Site>& sites, const Symptom& symptom,
     const Catalogue& catalogue, const RepoIndex* index, const GenerateOptions& options = {});
 
 // The sites where the bad value at `site` may have been made (see GenerateOptions::follow_cause),
 // nearest first; empty unless `symptom` is about a None or a tensor made wrong elsewhere.
 std::vector<Site> CauseSites(
-    const Document& document, const Site& site, const SymptomInput& symptom, const RepoIndex* index,
+    const Document& document, const Site& site, const Symptom& symptom, const RepoIndex* index,
     const std::function<absl::StatusOr<Document>(const std::string&)>& load, double factor);
 
 }  // namespace smallfix

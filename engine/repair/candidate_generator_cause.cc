@@ -22,7 +22,7 @@ constexpr size_t kMaxNames = 2;
 constexpr std::string_view kTensorCauseMessages =
     R"re((?i)graph leaves|deepcopy protocol|requires grad|backward through the graph a second time|modified by an inplace operation)re";
 
-bool IsTensorCauseSymptom(const SymptomInput& symptom) {
+bool IsTensorCauseSymptom(const Symptom& symptom) {
   static const RE2 pattern{std::string(kTensorCauseMessages)};
   return symptom.symptom_class == "dtype-device-mismatch" ||
          RE2::PartialMatch(symptom.message, pattern);
@@ -59,7 +59,7 @@ std::vector<std::string> ReadValues(const Document& document, TSNode statement) 
   return names;
 }
 
-bool IsNoneSymptom(const SymptomInput& symptom) {
+bool IsNoneSymptom(const Symptom& symptom) {
   return symptom.symptom_class.starts_with("none-") ||
          symptom.message.find("'NoneType'") != std::string::npos ||
          symptom.message.find("NoneType object") != std::string::npos;
@@ -102,7 +102,7 @@ std::vector<std::string> SuspectNames(const Document& document, TSNode statement
 }  // namespace
 
 std::vector<Site> CauseSites(
-    const Document& document, const Site& site, const SymptomInput& symptom, const RepoIndex* index,
+    const Document& document, const Site& site, const Symptom& symptom, const RepoIndex* index,
     const std::function<absl::StatusOr<Document>(const std::string&)>& load, double factor) {
   std::vector<Site> sites;
   const bool none = IsNoneSymptom(symptom);

@@ -14,7 +14,7 @@ absl::StatusOr<RepairResources> LoadResources(const RepairRequest& request) {
 
 absl::StatusOr<std::vector<ScoredCandidate>> GenerateAtSites(const RepairRequest& request,
                                                              const std::vector<Site>& sites,
-                                                             const SymptomInput& symptom,
+                                                             const Symptom& symptom,
                                                              const RepairResources& resources) {
   absl::StatusOr<std::vector<ScoredCandidate>> candidates = GenerateCandidates(
       request.repo, sites, symptom, resources.catalogue, &resources.index,

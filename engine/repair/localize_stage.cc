@@ -5,10 +5,10 @@
 #include "engine/base/concat.h"
 #include "engine/localize/localizer.h"
 #include "engine/localize/path_mapper.h"
+#include "engine/localize/symptom.h"
 #include "engine/repair/failure_input.h"
 #include "engine/repair/repair_stages.h"
 #include "engine/repair/site_check.h"
-#include "engine/repair/symptom_input.h"
 
 namespace smallfix {
 namespace {
@@ -51,7 +51,7 @@ absl::StatusOr<std::vector<Site>> SitesFromFailure(const RepairRequest& request,
     options.max_sites = std::max(options.max_sites, kCoverageMaxSites);
   absl::StatusOr<Localization> localization = Localize(request.repo, input->text, options);
   if (!localization.ok()) return localization.status();
-  report.symptom = ToSymptomInput(localization->symptom);
+  report.symptom = localization->symptom;
   report.notes = request.input_notes;
   for (const std::string& note : localization->notes) report.notes.push_back(note);
   for (std::string& note : input->notes) report.notes.push_back(std::move(note));

@@ -84,7 +84,7 @@ struct ValidatedCandidate {
 };
 
 struct RepairReport {
-  SymptomInput symptom;
+  Symptom symptom;
   std::vector<Site> sites;  // localization's (test files too), or the --site lines
   std::vector<ValidatedCandidate> candidates;  // best first
   int generated = 0;

@@ -14,11 +14,6 @@ namespace {
 constexpr size_t kMaxDiffChars = 20000;  // GitHub bodies hold 65536 characters
 constexpr size_t kMaxBindingChars = 60;
 
-std::string SymptomLine(const SymptomInput& symptom) {
-  if (symptom.type.empty()) return symptom.message;
-  return symptom.message.empty() ? symptom.type : Concat(symptom.type, ": ", symptom.message);
-}
-
 // Inline code that survives backticks in the text.
 std::string Code(std::string_view text) {
   std::string flat(text);
@@ -191,7 +186,7 @@ std::string PullRequestBody(const RepairReport& report, const ValidatedCandidate
       fix.scored.lines_changed, issue);
 
   out += "### Failure\n\n";
-  const std::string symptom = SymptomLine(report.symptom);
+  const std::string symptom = report.symptom.Text();
   out += absl::StrFormat(
       "%s%s\n\n", symptom.empty() ? "(no error message in the issue)" : Code(symptom),
       report.symptom.symptom_class.empty() ? "" : Concat(" (", report.symptom.symptom_class, ")"));
@@ -229,7 +224,7 @@ std::string NoPatchComment(const RepairReport& report, const ValidationPlan& pla
     return out;
   }
   out += "smallfix looked at this issue and found no patch that passes the tests.\n\n";
-  const std::string symptom = SymptomLine(report.symptom);
+  const std::string symptom = report.symptom.Text();
   out += absl::StrFormat("- failure read from the issue: %s\n",
                          symptom.empty() ? "none (no traceback or error line)" : Code(symptom));
   if (report.sites.empty()) {

@@ -37,7 +37,7 @@ absl::StatusOr<RepairResources> LoadResources(const RepairRequest& request);
 // per-site order and cap applied, then the request's proposed extras (--llm-propose).
 absl::StatusOr<std::vector<ScoredCandidate>> GenerateAtSites(const RepairRequest& request,
                                                              const std::vector<Site>& sites,
-                                                             const SymptomInput& symptom,
+                                                             const Symptom& symptom,
                                                              const RepairResources& resources);
 
 // Validate: waits for the session's reproduction, then validates the report's candidates in

@@ -9,9 +9,10 @@
 namespace smallfix {
 namespace {
 
-std::string SymptomText(const SymptomInput& symptom) {
-  if (symptom.type.empty()) return symptom.message;
-  return symptom.message.empty() ? symptom.type : Concat(symptom.type, ": ", symptom.message);
+std::string SymptomText(const Symptom& symptom) {
+  if (symptom.exception_type.empty()) return symptom.message;
+  return symptom.message.empty() ? symptom.exception_type
+                                 : Concat(symptom.exception_type, ": ", symptom.message);
 }
 
 nlohmann::json StagesJson(const ValidationResult& validation) {
@@ -29,7 +30,7 @@ nlohmann::json StagesJson(const ValidationResult& validation) {
 
 nlohmann::json ReportJson(const RepairReport& report) {
   nlohmann::json out;
-  out["symptom"] = {{"type", report.symptom.type},
+  out["symptom"] = {{"type", report.symptom.exception_type},
                     {"message", report.symptom.message},
                     {"class", report.symptom.symptom_class}};
   out["sites"] = nlohmann::json::array();

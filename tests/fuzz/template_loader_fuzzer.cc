@@ -18,7 +18,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return 0;
   }
   (void)CheckExamples(*loaded, nullptr, [](std::string_view text) {
-    return SymptomInput::FromText(text);
+    return Symptom::FromText(text);
   });
   return 0;
 }

@@ -34,7 +34,7 @@ std::map<std::string, std::string> CandidateTexts(const Catalogue& catalogue,
   context.index = &index;
   context.history = catalogue.history ? &*catalogue.history : nullptr;
   context.runtime = facts;
-  const SymptomInput symptom = SymptomInput::FromText(c["symptom"].as<std::string>());
+  const Symptom symptom = Symptom::FromText(c["symptom"].as<std::string>());
   std::map<std::string, std::string> texts;
   for (const Template& t : catalogue.templates) {
     for (const Candidate& candidate :
@@ -90,7 +90,7 @@ TEST(FactsCasesTest, ACandidateTheFactsConfirmedRanksAsAMatchedMessage) {
   // The template names only the exception's type (0.8 without facts).
   const std::vector<Candidate> candidates =
       MatchTemplate(*t, *document, c["line"].as<int>(),
-                    SymptomInput::FromText(c["symptom"].as<std::string>()), context);
+                    Symptom::FromText(c["symptom"].as<std::string>()), context);
   ASSERT_FALSE(candidates.empty());
   EXPECT_EQ(candidates.front().symptom_score, 1.0);
   EXPECT_EQ(candidates.front().bindings.at("fact"),

@@ -28,7 +28,7 @@ std::vector<std::string> Results(const Template& t, const std::vector<Document>&
   context.index = &index;
   std::vector<std::string> out;
   for (const Candidate& candidate :
-       MatchTemplate(t, documents.front(), line, SymptomInput{}, context, nullptr, SymptomMode::kRankOnly)) {
+       MatchTemplate(t, documents.front(), line, Symptom{}, context, nullptr, SymptomMode::kRankOnly)) {
     out.push_back(candidate.changes.front().after);
   }
   return out;

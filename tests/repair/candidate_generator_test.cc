@@ -57,7 +57,7 @@ class CandidateGeneratorTest : public ::testing::Test {
 
   std::vector<ScoredCandidate> Generate(const std::string& symptom, GenerateOptions options = {}) {
     absl::StatusOr<std::vector<ScoredCandidate>> out = GenerateCandidates(
-        root_.string(), {At("pkg/train.py", 5)}, SymptomInput::FromText(symptom), catalogue_, index_.get(),
+        root_.string(), {At("pkg/train.py", 5)}, Symptom::FromText(symptom), catalogue_, index_.get(),
         options);
     EXPECT_TRUE(out.ok()) << out.status();
     return out.ok() ? *std::move(out) : std::vector<ScoredCandidate>{};
@@ -126,7 +126,7 @@ TEST_F(CandidateGeneratorTest, AGenericTemplateSharesItsPriorAmongItsCandidatesA
         "def merge(first, second, third):\n"
         "    return combine(first, second, third)\n");
   absl::StatusOr<std::vector<ScoredCandidate>> out =
-      GenerateCandidates(root_.string(), {At("pkg/merge.py", 2)}, SymptomInput::FromText(""), catalogue_,
+      GenerateCandidates(root_.string(), {At("pkg/merge.py", 2)}, Symptom::FromText(""), catalogue_,
                          index_.get(), GenerateOptions{.max_per_site = 0});
   ASSERT_TRUE(out.ok()) << out.status();
   const std::vector<ScoredCandidate>& candidates = *out;
@@ -151,7 +151,7 @@ TEST_F(CandidateGeneratorTest, ATestFileGetsOnlyTemplatesThatAnswerTheSymptom) {
         "    assert state.step * tp_size == tp_rank\n");
   for (const std::string& symptom : {std::string(""), std::string("AssertionError: assert 4 == 1")}) {
     absl::StatusOr<std::vector<ScoredCandidate>> out = GenerateCandidates(
-        root_.string(), {At("tests/test_train.py", 2)}, SymptomInput::FromText(symptom), catalogue_,
+        root_.string(), {At("tests/test_train.py", 2)}, Symptom::FromText(symptom), catalogue_,
         index_.get());
     ASSERT_TRUE(out.ok()) << out.status();
     for (const ScoredCandidate& c : *out) {
@@ -173,11 +173,11 @@ TEST_F(CandidateGeneratorTest, ASymptomMatchedCandidateIsNotDroppedForItsGeneric
   Catalogue answering = catalogue_;
   std::erase_if(answering.templates, [](const Template& t) { return t.symptoms.empty(); });
   absl::StatusOr<std::vector<ScoredCandidate>> matched =
-      GenerateCandidates(root_.string(), {site}, SymptomInput::FromText(symptom), answering,
+      GenerateCandidates(root_.string(), {site}, Symptom::FromText(symptom), answering,
                          index_.get(), GenerateOptions{.max_per_site = 0});
   ASSERT_TRUE(matched.ok()) << matched.status();
   absl::StatusOr<std::vector<ScoredCandidate>> generated =
-      GenerateCandidates(root_.string(), {site}, SymptomInput::FromText(symptom), catalogue_, index_.get(),
+      GenerateCandidates(root_.string(), {site}, Symptom::FromText(symptom), catalogue_, index_.get(),
                          GenerateOptions{.max_per_site = 0});
   ASSERT_TRUE(generated.ok()) << generated.status();
   const std::vector<ScoredCandidate>& all = *generated;
@@ -202,7 +202,7 @@ TEST_F(CandidateGeneratorTest, SitesOfOneFixAlsoGetCandidatesThatEditSeveral) {
   GenerateOptions options;
   options.one_fix = true;
   absl::StatusOr<std::vector<ScoredCandidate>> joint =
-      GenerateCandidates(root_.string(), sites, SymptomInput::FromText(""), catalogue_, index_.get(), options);
+      GenerateCandidates(root_.string(), sites, Symptom::FromText(""), catalogue_, index_.get(), options);
   ASSERT_TRUE(joint.ok()) << joint.status();
   std::set<std::string> multi;
   int counted = 0;
@@ -219,7 +219,7 @@ TEST_F(CandidateGeneratorTest, SitesOfOneFixAlsoGetCandidatesThatEditSeveral) {
 
   // Without one_fix the sites are alternatives: nothing edits both.
   absl::StatusOr<std::vector<ScoredCandidate>> apart =
-      GenerateCandidates(root_.string(), sites, SymptomInput::FromText(""), catalogue_, index_.get());
+      GenerateCandidates(root_.string(), sites, Symptom::FromText(""), catalogue_, index_.get());
   ASSERT_TRUE(apart.ok()) << apart.status();
   for (const ScoredCandidate& scored : *apart) {
     EXPECT_FALSE(scored.candidate.template_id.starts_with("multi.")) << scored.candidate.template_id;
@@ -237,7 +237,7 @@ TEST_F(CandidateGeneratorTest, TheGapBeforeTheSiteTakesWhatIsInsertedAfterThePre
         "        self.buffers = {}\n");
   absl::StatusOr<std::vector<ScoredCandidate>> out =
       GenerateCandidates(root_.string(), {At("pkg/shard.py", 4)},
-                         SymptomInput::FromText("TypeError: 'NoneType' object is not iterable"), catalogue_,
+                         Symptom::FromText("TypeError: 'NoneType' object is not iterable"), catalogue_,
                          index_.get(), GenerateOptions{.max_per_site = 0});
   ASSERT_TRUE(out.ok()) << out.status();
   bool inserted = false;
@@ -255,7 +255,7 @@ TEST_F(CandidateGeneratorTest, TheGapBeforeTheSiteTakesWhatIsInsertedAfterThePre
   // The first statement of a body has nothing before it in its block: no gap there.
   absl::StatusOr<std::vector<ScoredCandidate>> first =
       GenerateCandidates(root_.string(), {At("pkg/shard.py", 3)},
-                         SymptomInput::FromText("TypeError: 'NoneType' object is not iterable"), catalogue_,
+                         Symptom::FromText("TypeError: 'NoneType' object is not iterable"), catalogue_,
                          index_.get(), GenerateOptions{.max_per_site = 0});
   ASSERT_TRUE(first.ok()) << first.status();
   for (const ScoredCandidate& c : *first) EXPECT_EQ(c.candidate.line, 3);
@@ -275,7 +275,7 @@ TEST_F(CandidateGeneratorTest, AMoveAcrossBlankLinesEditsBothSitesOfOneFix) {
   options.one_fix = true;
   absl::StatusOr<std::vector<ScoredCandidate>> out =
       GenerateCandidates(root_.string(), {At("pkg/move.py", 2), At("pkg/move.py", 6)},
-                         SymptomInput::FromText(""), catalogue_, index_.get(), options);
+                         Symptom::FromText(""), catalogue_, index_.get(), options);
   ASSERT_TRUE(out.ok()) << out.status();
   const std::string moved =
       "def f(a):\n"
@@ -318,17 +318,17 @@ TEST_F(CandidateGeneratorTest, ATensorThatKeptItsGraphIsFollowedToWhereItWasStor
   const Site site = At("pkg/tracker.py", 11);
   const std::vector<Site> graph = CauseSites(
       *document, site,
-      SymptomInput::FromText("RuntimeError: Only Tensors created explicitly by the user (graph leaves) support the "
+      Symptom::FromText("RuntimeError: Only Tensors created explicitly by the user (graph leaves) support the "
                              "deepcopy protocol at the moment"),
       index_.get(), load, 0.7);
   EXPECT_THAT(lines(graph), ::testing::ElementsAre(8, 5));
   ASSERT_FALSE(graph.empty());
   EXPECT_DOUBLE_EQ(graph[0].score, 0.7);
   const std::vector<Site> none = CauseSites(
-      *document, site, SymptomInput::FromText("AttributeError: 'NoneType' object has no attribute 'totals'"),
+      *document, site, Symptom::FromText("AttributeError: 'NoneType' object has no attribute 'totals'"),
       index_.get(), load, 0.7);
   EXPECT_THAT(lines(none), ::testing::Not(::testing::Contains(8)));
-  EXPECT_TRUE(CauseSites(*document, site, SymptomInput::FromText("KeyError: 'x'"), index_.get(), load, 0.7).empty());
+  EXPECT_TRUE(CauseSites(*document, site, Symptom::FromText("KeyError: 'x'"), index_.get(), load, 0.7).empty());
 }
 
 }  // namespace

@@ -37,7 +37,7 @@ TEST(PullRequestText, PatchIdFollowsTheDiffOnly) {
 
 TEST(PullRequestText, TitleAndBodyCarryTheContract) {
   RepairReport report;
-  report.symptom.type = "TypeError";
+  report.symptom.exception_type = "TypeError";
   report.symptom.message = "'NoneType' object is not subscriptable";
   report.reproduced = true;
   report.reproduction = "1 failed of 1";
@@ -91,7 +91,7 @@ TEST(PullRequestText, AModelsPatchNamesTheLinesItWrote) {
 
 TEST(PullRequestText, NoPatchCommentHasItsMarkerAndWhatWasTried) {
   RepairReport report;
-  report.symptom.type = "KeyError";
+  report.symptom.exception_type = "KeyError";
   report.symptom.message = "'lr'";
   Site site;
   site.file = "pkg/opt.py";

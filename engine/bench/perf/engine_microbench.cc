@@ -123,9 +123,8 @@ class GenerateFixture : public benchmark::Fixture {
     options.one_fix = one_fix;
     size_t candidates = 0;
     for (auto _ : state) {
-      absl::StatusOr<std::vector<ScoredCandidate>> out =
-          GenerateCandidates(root_.string(), sites, SymptomInput::FromText(symptom), *catalogue_,
-                             index_.get(), options);
+      absl::StatusOr<std::vector<ScoredCandidate>> out = GenerateCandidates(
+          root_.string(), sites, Symptom::FromText(symptom), *catalogue_, index_.get(), options);
       candidates = out.ok() ? out->size() : 0;
       benchmark::DoNotOptimize(out);
     }
