@@ -97,5 +97,49 @@ TEST(SymptomTest, HangsAndSecondaryLevels) {
   EXPECT_EQ(SecondaryLevel(ClassifySymptom("KeyError", "'a'")), 0);
 }
 
+// Symptom::FromText splits "Type: message" as a traceback's last line prints it, without
+// classifying: the type stays whole, and text that does not start with a type is all message.
+TEST(SymptomTest, FromTextSplitsTypeAndMessage) {
+  Symptom s = Symptom::FromText("torch.cuda.OutOfMemoryError: CUDA out of memory.\n");
+  EXPECT_EQ(s.exception_type, "torch.cuda.OutOfMemoryError");
+  EXPECT_EQ(s.message, "CUDA out of memory.");
+  EXPECT_EQ(s.symptom_class, "");
+  EXPECT_TRUE(s.fields.empty());
+
+  s = Symptom::FromText("KeyboardInterrupt");
+  EXPECT_EQ(s.exception_type, "KeyboardInterrupt");
+  EXPECT_EQ(s.message, "");
+
+  s = Symptom::FromText("'NoneType' object is not iterable: in collate");
+  EXPECT_EQ(s.exception_type, "");
+  EXPECT_EQ(s.message, "'NoneType' object is not iterable: in collate");
+  EXPECT_EQ(s.Text(), s.message);
+
+  s = Symptom::FromText("");
+  EXPECT_EQ(s.Text(), "");
+}
+
+// Text given as a symptom (--symptom, a template's example) is classified as localization
+// classifies a traceback's last line; no type and no message is no symptom.
+TEST(SymptomTest, ClassifiedSymptomFromTextClassifiesLikeATraceback) {
+  const Symptom s =
+      ClassifiedSymptomFromText("AttributeError: 'NoneType' object has no attribute 'div_'");
+  const Symptom expected =
+      ClassifySymptom("AttributeError", "'NoneType' object has no attribute 'div_'");
+  EXPECT_EQ(s.exception_type, expected.exception_type);
+  EXPECT_EQ(s.message, expected.message);
+  EXPECT_EQ(s.symptom_class, "none-attribute");
+  EXPECT_EQ(s.fields, expected.fields);
+
+  const Symptom dotted = ClassifiedSymptomFromText("torch.cuda.OutOfMemoryError: CUDA out of memory.");
+  EXPECT_EQ(dotted.exception_type, "OutOfMemoryError");
+  EXPECT_THAT(dotted.fields, Contains(Pair("exception_module", "torch.cuda")));
+
+  const Symptom none = ClassifiedSymptomFromText(" \n");
+  EXPECT_EQ(none.exception_type, "");
+  EXPECT_EQ(none.message, "");
+  EXPECT_EQ(none.symptom_class, "");
+}
+
 }  // namespace
 }  // namespace smallfix
