@@ -56,18 +56,22 @@ bool Touches(const FileChange& change, const FrameFacts& frame) {
 }  // namespace
 
 bool TouchesFailingRun(const Candidate& candidate, const RuntimeFacts& facts) {
-  for (const FileChange& change : candidate.changes) {
-    for (const FrameFacts& frame : facts.frames) {
+  for (const FrameFacts& frame : facts.frames) {
+    // Matched at a line the run was on: its edit may go elsewhere (the assignment of the
+    // attribute the line reads, the callee's signature), where the run had been before.
+    if (candidate.file == frame.file && candidate.line == frame.line) return true;
+    for (const FileChange& change : candidate.changes) {
       if (Touches(change, frame)) return true;
     }
   }
   return false;
 }
 
-void DemoteUntouched(const RuntimeFacts& facts, std::vector<ScoredCandidate>& candidates) {
+void DemoteUntouched(const RuntimeFacts& facts, std::vector<ScoredCandidate>& candidates,
+                     const std::function<bool(const Candidate&)>& followed) {
   if (facts.frames.empty()) return;
   std::stable_partition(candidates.begin(), candidates.end(), [&](const ScoredCandidate& c) {
-    return TouchesFailingRun(c.candidate, facts);
+    return (followed && followed(c.candidate)) || TouchesFailingRun(c.candidate, facts);
   });
 }
 

@@ -11,6 +11,7 @@
 #include "engine/base/concat.h"
 #include "engine/index/module_facts.h"
 #include "engine/localize/path_mapper.h"
+#include "engine/patterns/lookups/lookup.h"
 #include "engine/rank/site_order.h"
 #include "engine/repair/multi_site_candidates.h"
 #include "engine/source/diff.h"
@@ -235,6 +236,7 @@ absl::StatusOr<std::vector<ScoredCandidate>> CandidatesAtSite(
   SiteCandidates found;
   for (const Template& t : catalogue.templates) {
     if (test_file && t.symptoms.empty()) continue;
+    if (options.runtime_templates_only && !ReadsRuntimeFacts(t)) continue;
     for (Candidate& candidate : MatchAtSite(t, at)) {
       if (absl::Status added = AddCandidate(std::move(candidate), site, seen, found); !added.ok())
         return added;
@@ -279,6 +281,7 @@ absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(
   context.facts = &facts;
   context.history = catalogue.history ? &*catalogue.history : nullptr;
   context.load = load;
+  context.runtime = options.runtime;
   absl::StatusOr<std::vector<Site>> all_sites =
       SitesAndCauses(sites, symptom, index, load, options);
   if (!all_sites.ok()) return all_sites.status();

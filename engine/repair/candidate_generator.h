@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "engine/facts/runtime_facts.h"
 #include "engine/index/repo_index.h"
 #include "engine/localize/localization.h"
 #include "engine/patterns/catalogue.h"
@@ -34,6 +35,11 @@ struct GenerateOptions {
   // realfix gives them): where a file has two or more, also generate candidates that edit
   // several at once (MultiSiteCandidates) and count each candidate's sites_covered there.
   bool one_fix = false;
+  // What the failing run knew (engine/facts): the look-ups that read it hold only with it.
+  const RuntimeFacts* runtime = nullptr;
+  // Only the templates whose look-ups read the facts (ReadsRuntimeFacts): the pass after the
+  // reproduction, when the other templates' candidates are already made.
+  bool runtime_templates_only = false;
 };
 
 // Matches every template of `catalogue` at every site (and, for a None, where it came from)

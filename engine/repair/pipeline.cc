@@ -20,18 +20,17 @@ namespace {
 
 // Generate and rank: the candidates at the sites in their one order, best first, in the report.
 absl::Status GenerateAndRank(const RepairRequest& request, const std::vector<Site>& sites,
-                             RepairClock::time_point start, RepairReport& report) {
-  absl::StatusOr<RepairResources> resources = LoadResources(request);
-  if (!resources.ok()) return resources.status();
+                             const RepairResources& resources, RepairClock::time_point start,
+                             RepairReport& report) {
   absl::StatusOr<std::vector<ScoredCandidate>> candidates =
-      GenerateAtSites(request, sites, report.symptom, *resources);
+      GenerateAtSites(request, sites, report.symptom, resources);
   if (!candidates.ok()) return candidates.status();
   RankCandidates(request.ranker, request.one_fix, *candidates);
   report.generated = static_cast<int>(candidates->size());
   for (ScoredCandidate& scored : *candidates) report.candidates.push_back({std::move(scored), {}});
   if (request.progress) {
     request.progress(absl::StrFormat("%d candidate(s) from %d template(s) at %d site(s) (%.1f s)",
-                                     report.generated, resources->catalogue.templates.size(),
+                                     report.generated, resources.catalogue.templates.size(),
                                      sites.size(), SecondsSince(start)));
   }
   return absl::OkStatus();
@@ -87,22 +86,33 @@ absl::StatusOr<RepairReport> RunStages(const RepairRequest& request) {
   if (request.validate && !request.plan.failing_test.empty()) {
     ValidationPlan plan = request.plan;
     plan.network = report.sandbox.network;
+    // The passing tests of the reproduction record the values at the best site's line, which
+    // guard synthesis sets against the failing run's (engine/facts/guard_synthesis.h).
+    if (!sites->empty())
+      plan.runner.facts_trace = absl::StrFormat("%s:%d", sites->front().file, sites->front().line);
     absl::StatusOr<std::unique_ptr<ValidationSession>> started =
         ValidationSession::Start(request.repo, plan, request.cancel, request.progress);
     if (!started.ok()) return started.status();
     session = *std::move(started);
     for (const std::string& note : session->start_notes()) report.notes.push_back(note);
   }
-  if (absl::Status made = GenerateAndRank(request, *sites, start, report); !made.ok()) return made;
-  if (session != nullptr && report.candidates.empty()) session->StopReproduction();
-  if (request.validate && !report.candidates.empty()) {
+  absl::StatusOr<RepairResources> resources = LoadResources(request);
+  if (!resources.ok()) return resources.status();
+  if (absl::Status made = GenerateAndRank(request, *sites, *resources, start, report); !made.ok())
+    return made;
+  // With no candidate yet, the reproduction is still worth its wait when its facts may make one.
+  const bool facts_may_add =
+      session != nullptr && !sites->empty() && CatalogueReadsFacts(resources->catalogue);
+  if (session != nullptr && report.candidates.empty() && !facts_may_add)
+    session->StopReproduction();
+  if (request.validate && (!report.candidates.empty() || facts_may_add)) {
     if (session == nullptr) {
       return absl::InvalidArgumentError(
           "validation needs the failing test: pass --test CMD (or set `test:` in .smallfix.yaml), "
           "or --no-validate");
     }
-    if (absl::Status validated = ValidateRanked(request, *session, report, start); !validated.ok())
-      return validated;
+    absl::Status validated = ValidateRanked(request, *session, *sites, *resources, report, start);
+    if (!validated.ok()) return validated;
   }
   if (session != nullptr) {
     report.warm = session->warm();

@@ -99,6 +99,14 @@ struct RepairReport {
       false;  // test runs went to the warm server (notes say when it failed and runs went cold)
   bool cancelled = false;
   SandboxSummary sandbox;  // what the test runs were kept from
+  // Validation: what the reproduction's runtime facts gave (engine/repair/facts_stage.cc).
+  struct Facts {
+    bool read = false;      // the facts were read
+    std::string described;  // "`tests/t.py::test_x` raised AttributeError; 2 frame(s) in the repo"
+    std::string note;       // why there were none, or the capture's own error
+    int added = 0;          // candidates only the facts made
+  };
+  std::optional<Facts> facts;
   std::vector<std::string> notes;
   // With --llm: the model asked, what it cost (stats.llm in --json), its notes (also in
   // `notes`) and the candidates' diffs in the heuristic's order before it spoke.

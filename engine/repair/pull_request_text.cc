@@ -86,8 +86,9 @@ std::string TemplateSection(const Candidate& candidate) {
   std::string bindings;
   for (const auto& [name, value] : candidate.bindings) {
     // The failure's own fields are shown above; the template's captures say what it saw.
-    static constexpr std::string_view kFailureFields[] = {"exception", "file",    "function",
-                                                          "line",      "message", "type"};
+    // `fact` gets its own sentence below.
+    static constexpr std::string_view kFailureFields[] = {
+        "exception", "fact", "file", "function", "line", "message", "type"};
     if (std::find(std::begin(kFailureFields), std::end(kFailureFields), name) !=
         std::end(kFailureFields))
       continue;
@@ -97,6 +98,13 @@ std::string TemplateSection(const Candidate& candidate) {
   }
   if (!bindings.empty()) out += Concat(" with ", bindings);
   out += ".\n\n";
+  // What the failing run showed that the patch rests on (the look-ups that read runtime facts
+  // bind it); one line, cut short.
+  auto fact = candidate.bindings.find("fact");
+  if (fact != candidate.bindings.end() && !fact->second.empty() &&
+      fact->second.find('\n') == std::string::npos) {
+    out += Concat("What the failing run showed: ", fact->second.substr(0, 300), ".\n\n");
+  }
   return out;
 }
 

@@ -40,10 +40,24 @@ absl::StatusOr<std::vector<ScoredCandidate>> GenerateAtSites(const RepairRequest
                                                              const Symptom& symptom,
                                                              const RepairResources& resources);
 
-// Validate: waits for the session's reproduction, then validates the report's candidates in
-// their ranked order until `request.top` are plausible; records outcomes, notes and times.
-// Errors: the reproduction could not run, or its command was not found (exit 127 or 126).
+// Facts: after the reproduction, the candidates of the templates whose look-ups read what the
+// failing run knew (`facts_json`, docs/runtime-facts.md) at the same sites; one whose code is
+// already a candidate gives it its `fact` binding. Then the candidates that edit nothing the
+// failing run reached go last (engine/rank/facts_order.h). Sets the report's `facts`; facts
+// that are missing or unreadable are a note there, not an error.
+absl::Status AddFactCandidates(const RepairRequest& request, const std::string& facts_json,
+                               const std::vector<Site>& sites, const RepairResources& resources,
+                               RepairReport& report);
+// Whether any template of the catalogue reads the facts: only then is a repair with no
+// candidate before the reproduction worth waiting for it.
+bool CatalogueReadsFacts(const Catalogue& catalogue);
+
+// Validate: waits for the session's reproduction, adds the facts' candidates, then validates the
+// report's candidates in their ranked order until `request.top` are plausible; records outcomes,
+// notes and times. Errors: the reproduction could not run, or its command was not found (exit 127
+// or 126).
 absl::Status ValidateRanked(const RepairRequest& request, ValidationSession& session,
+                            const std::vector<Site>& sites, const RepairResources& resources,
                             RepairReport& report, RepairClock::time_point start);
 
 }  // namespace smallfix

@@ -26,6 +26,27 @@ nlohmann::json StagesJson(const ValidationResult& validation) {
   return stages;
 }
 
+// The fact of the failing run a candidate rests on (the look-ups that read facts bind it), or "".
+std::string FactOf(const Candidate& candidate) {
+  auto fact = candidate.bindings.find("fact");
+  return fact == candidate.bindings.end() ? "" : fact->second;
+}
+
+nlohmann::json FactsJson(const RepairReport::Facts& facts) {
+  return {{"read", facts.read},
+          {"described", facts.described},
+          {"note", facts.note},
+          {"candidates", facts.added}};
+}
+
+std::string FactsText(const RepairReport::Facts& facts) {
+  if (!facts.read) return Concat("facts:   none: ", facts.note, "\n");
+  std::string out = absl::StrFormat("facts:   %s; %d candidate(s) only they made\n",
+                                    facts.described, facts.added);
+  if (!facts.note.empty()) out += Concat("facts:   ", facts.note, "\n");
+  return out;
+}
+
 }  // namespace
 
 nlohmann::json ReportJson(const RepairReport& report) {
@@ -61,6 +82,8 @@ nlohmann::json ReportJson(const RepairReport& report) {
                                   {{"status", ValidationStatusName(c.validation.status)},
                                    {"stages", StagesJson(c.validation)},
                                    {"seconds", c.validation.seconds}}}});
+    if (std::string fact = FactOf(candidate); !fact.empty())
+      out["candidates"].back()["fact"] = fact;
   }
   out["stats"] = {{"candidates", report.generated},
                   {"validated", report.validated},
@@ -72,6 +95,7 @@ nlohmann::json ReportJson(const RepairReport& report) {
                   {"warm", report.warm},
                   {"cancelled", report.cancelled}};
   out["sandbox"] = SandboxJson(report.sandbox);
+  if (report.facts) out["facts"] = FactsJson(*report.facts);
   if (report.llm) {
     const LlmStats& stats = report.llm->stats;
     out["stats"]["llm"] = {
@@ -99,6 +123,7 @@ std::string ReportText(const RepairReport& report, bool validated) {
     out += absl::StrFormat("unpatched run of the failing test: %s (%.1f s)\n", report.reproduction,
                            report.reproduction_seconds);
   }
+  if (report.facts) out += FactsText(*report.facts);
   out += absl::StrFormat("%d candidate(s), %d validated\n", report.generated, report.validated);
   int rank = 0;
   for (const ValidatedCandidate& c : report.candidates) {
@@ -115,6 +140,8 @@ std::string ReportText(const RepairReport& report, bool validated) {
                              stage.detail.empty() ? "" : Concat(" (", stage.detail, ")"));
     }
     out += "\n";
+    if (std::string fact = FactOf(c.scored.candidate); !fact.empty())
+      out += Concat("      because ", fact, "\n");
   }
   const ValidatedCandidate* best = BestCandidate(report, validated);
   if (best != nullptr) {

@@ -68,6 +68,7 @@ absl::Status CheckCommandRan(const TestRun& run, const std::string& command) {
 }  // namespace
 
 absl::Status ValidateRanked(const RepairRequest& request, ValidationSession& session,
+                            const std::vector<Site>& sites, const RepairResources& resources,
                             RepairReport& report, RepairClock::time_point start) {
   absl::StatusOr<TestRun> reproduced = session.Reproduction();
   if (!reproduced.ok()) return reproduced.status();
@@ -82,6 +83,13 @@ absl::Status ValidateRanked(const RepairRequest& request, ValidationSession& ses
     report.notes.push_back(Concat("cannot reproduce: `", session.plan().failing_test,
                                   "` passes on the unpatched tree"));
   } else {
+    absl::Status added =
+        AddFactCandidates(request, reproduced->facts_json, sites, resources, report);
+    if (!added.ok()) return added;
+    if (request.progress && report.facts && report.facts->added > 0) {
+      request.progress(absl::StrFormat("%d candidate(s) from the failing run's facts (%.1f s)",
+                                       report.facts->added, SecondsSince(start)));
+    }
     ValidateCandidates(request, session, report, start);
   }
   report.cancelled |= request.cancel != nullptr && request.cancel->load();

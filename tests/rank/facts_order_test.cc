@@ -59,6 +59,16 @@ TEST(FactsOrderTest, CodeNamingAValueOfTheFrameTouchesIt) {
       TouchesFailingRun(Edit("init", 2, "    out = [0] * int(scale)\n", false).candidate, Facts()));
 }
 
+TEST(FactsOrderTest, AnEditMatchedAtTheFrameLineTouchesItWhereverItGoes) {
+  // Matched at the frame's line 4, the template edits line 9 (where what line 4 reads is made).
+  ScoredCandidate followed = Edit("made-there", 9, "    return int(x) + 1\n", false);
+  followed.candidate.file = "pkg/m.py";
+  followed.candidate.line = 4;
+  EXPECT_TRUE(TouchesFailingRun(followed.candidate, Facts()));
+  followed.candidate.line = 9;
+  EXPECT_FALSE(TouchesFailingRun(followed.candidate, Facts()));
+}
+
 TEST(FactsOrderTest, AnEditElsewhereTouchesNothing) {
   EXPECT_FALSE(
       TouchesFailingRun(Edit("far", 9, "    return x + 2\n", false).candidate, Facts()));
@@ -78,6 +88,21 @@ TEST(FactsOrderTest, UntouchedCandidatesGoLastInTheirOrder) {
   std::vector<std::string> order;
   for (const ScoredCandidate& c : candidates) order.push_back(c.candidate.template_id);
   EXPECT_EQ(order, (std::vector<std::string>{"guard", "wrap", "far-1", "far-2"}));
+}
+
+// An edit where the bad value was made (a call that had returned before the exception, so on
+// no frame) stays where it ranked when the caller says it followed the value there.
+TEST(FactsOrderTest, FollowedCandidatesStay) {
+  std::vector<ScoredCandidate> candidates = {
+      Edit("made-here", 9, "    return int(x) + 1\n", false),
+      Edit("far", 8, "def unrelated(y):\n", false),
+      Edit("guard", 4, "        if p.grad is None:\n            continue\n", true),
+  };
+  DemoteUntouched(Facts(), candidates,
+                  [](const Candidate& c) { return c.template_id == "made-here"; });
+  std::vector<std::string> order;
+  for (const ScoredCandidate& c : candidates) order.push_back(c.candidate.template_id);
+  EXPECT_EQ(order, (std::vector<std::string>{"made-here", "guard", "far"}));
 }
 
 TEST(FactsOrderTest, FactsWithoutFramesChangeNothing) {

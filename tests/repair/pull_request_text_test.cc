@@ -65,6 +65,22 @@ TEST(PullRequestText, TitleAndBodyCarryTheContract) {
   EXPECT_THAT(body, HasSubstr("Generated and validated by smallfix 9.9.9"));
 }
 
+// A patch that rests on a runtime fact says what the failing run showed, in its own sentence
+// and not among the template's captures.
+TEST(PullRequestText, NamesTheFactThePatchRestsOn) {
+  RepairReport report;
+  ValidatedCandidate fix = Fix("--- a/pkg/mod.py\n+++ b/pkg/mod.py\n@@ -1 +1 @@\n-a\n+b\n");
+  fix.scored.candidate.bindings["fact"] = "`p.grad` was None at pkg/mod.py:12 in the failing run";
+  report.candidates.push_back(fix);
+  const std::string body = PullRequestBody(report, report.candidates[0], ValidationPlan{}, 3, "1");
+  EXPECT_THAT(body, HasSubstr("What the failing run showed: `p.grad` was None at pkg/mod.py:12 "
+                              "in the failing run.\n"));
+  EXPECT_THAT(body, Not(HasSubstr("fact = ")));
+  fix.scored.candidate.bindings.erase("fact");
+  EXPECT_THAT(PullRequestBody(report, fix, ValidationPlan{}, 3, "1"),
+              Not(HasSubstr("What the failing run showed")));
+}
+
 // A model's patch says so, lists every line the model wrote with its line number, and keeps
 // the model's words out of the title.
 TEST(PullRequestText, AModelsPatchNamesTheLinesItWrote) {

@@ -27,6 +27,10 @@ struct RealBugResult {
   bool correct = false;             // that patch has the upstream fix's syntax tree
   bool overfit = false;             // that patch fails a held-back test of the fix
   std::optional<int> correct_rank;  // the first candidate with the fix's syntax tree
+  std::string plausible_template;   // the template of the first plausible patch
+  // The repair's runtime facts (engine/facts) were read, and the candidates only they made.
+  bool facts_read = false;
+  int fact_candidates = 0;
   double first_plausible_seconds = -1;
   double seconds = 0;         // the whole repair, trees and venv look-up excluded
   bool budget_spent = false;  // the repair was stopped at its time budget

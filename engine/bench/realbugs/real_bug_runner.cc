@@ -315,6 +315,34 @@ RealBugResult VerifyBug(const RealBug& bug, const RunOptions& options) {
   return result;
 }
 
+// What the repair made of the bug, into `result`: its counts, where localization put the fix,
+// and the first plausible patch (returned; nullptr when none) and whether it is the fix.
+const ValidatedCandidate* Score(const RepairReport& report, const std::string& buggy,
+                                const std::vector<FileChange>& fix, RealBugResult& result) {
+  result.sites = static_cast<int>(report.sites.size());
+  result.candidates = report.generated;
+  result.validated = report.validated;
+  result.first_plausible_seconds = report.first_plausible_seconds;
+  result.localization_rank = LocalizationRank(report, buggy, FixedPlaces(fix));
+  if (report.facts) {
+    result.facts_read = report.facts->read;
+    result.fact_candidates = report.facts->added;
+  }
+  const ValidatedCandidate* best = nullptr;
+  for (size_t i = 0; i < report.candidates.size(); ++i) {
+    const ValidatedCandidate& candidate = report.candidates[i];
+    const bool same = bench::SameAstAsReference(fix, candidate.scored.candidate.changes);
+    if (same && !result.correct_rank) result.correct_rank = static_cast<int>(i) + 1;
+    if (best == nullptr && candidate.validation.status == ValidationStatus::kPlausible) {
+      best = &candidate;
+      result.plausible = true;
+      result.plausible_template = candidate.scored.candidate.template_id;
+      result.correct = same;
+    }
+  }
+  return best;
+}
+
 RealBugResult RepairBug(const RealBug& bug, const RunOptions& options) {
   RealBugResult result = Start(bug);
   auto fail = [&](const absl::Status& status) {
@@ -363,23 +391,7 @@ RealBugResult RepairBug(const RealBug& bug, const RunOptions& options) {
     return result;
   }
   if (!report.ok()) return fail(report.status());
-  result.sites = static_cast<int>(report->sites.size());
-  result.candidates = report->generated;
-  result.validated = report->validated;
-  result.first_plausible_seconds = report->first_plausible_seconds;
-  result.localization_rank = LocalizationRank(*report, prepared->buggy, FixedPlaces(fix));
-
-  const ValidatedCandidate* best = nullptr;
-  for (size_t i = 0; i < report->candidates.size(); ++i) {
-    const ValidatedCandidate& candidate = report->candidates[i];
-    const bool same = bench::SameAstAsReference(fix, candidate.scored.candidate.changes);
-    if (same && !result.correct_rank) result.correct_rank = static_cast<int>(i) + 1;
-    if (best == nullptr && candidate.validation.status == ValidationStatus::kPlausible) {
-      best = &candidate;
-      result.plausible = true;
-      result.correct = same;
-    }
-  }
+  const ValidatedCandidate* best = Score(*report, prepared->buggy, fix, result);
   if (best != nullptr && !result.correct && !bug.held_back_tests.empty()) {
     ValidationPlan held = plan;
     held.failing_test = bug.TestCommand(bug.held_back_tests);

@@ -94,7 +94,10 @@ json RealbugsJson(const RealbugsRun& run) {
                   {"candidates", r.candidates},
                   {"validated", r.validated},
                   {"first_plausible_seconds", r.first_plausible_seconds},
-                  {"budget_spent", r.budget_spent}});
+                  {"budget_spent", r.budget_spent},
+                  {"plausible_template", r.plausible_template},
+                  {"facts_read", r.facts_read},
+                  {"fact_candidates", r.fact_candidates}});
     }
     out["bugs"].push_back(std::move(bug));
   }
