@@ -41,6 +41,7 @@ void NoneAtom(const AtomInput& in, std::vector<GuardAtom>& out) {
   GuardAtom atom = Atom(in.name, in.name, in.name + " is None", in.name + " is not None",
                         "was None", "was not None");
   atom.telling = true;
+  atom.explains = GuardAtom::Explains::kNone;
   atom.holds = [](const ValueFacts& v) -> std::optional<bool> { return v.none; };
   out.push_back(std::move(atom));
 }
@@ -60,6 +61,7 @@ void AttributeNoneAtoms(const AtomInput& in, std::vector<GuardAtom>& out) {
     GuardAtom atom = Atom(subject, in.name, subject + " is None", subject + " is not None",
                           "was None", "was not None");
     atom.telling = true;
+    atom.explains = GuardAtom::Explains::kNone;
     atom.holds = [attr](const ValueFacts& v) -> std::optional<bool> {
       if (v.none) return std::nullopt;
       return std::find(v.attrs_none.begin(), v.attrs_none.end(), attr) != v.attrs_none.end();
@@ -73,6 +75,7 @@ void EmptyAtom(const AtomInput& in, std::vector<GuardAtom>& out) {
   if (!in.failing.len || in.failing.module != "builtins") return;
   GuardAtom atom = Atom(in.name, in.name, "not " + in.name, in.name, "was empty", "was not empty");
   atom.telling = true;
+  atom.explains = GuardAtom::Explains::kEmpty;
   atom.holds = [](const ValueFacts& v) -> std::optional<bool> {
     if (!v.len || v.module != "builtins") return std::nullopt;
     return *v.len == 0;
@@ -90,6 +93,7 @@ void NumelAtom(const AtomInput& in, std::vector<GuardAtom>& out) {
   GuardAtom atom = Atom(in.name, in.name, in.name + ".numel() == 0", in.name + ".numel() > 0",
                         "had no elements", "had elements");
   atom.telling = true;
+  atom.explains = GuardAtom::Explains::kEmpty;
   atom.holds = NoElements;
   out.push_back(std::move(atom));
 }
@@ -106,6 +110,7 @@ void LiteralAtom(const AtomInput& in, std::vector<GuardAtom>& out) {
                               "was not " + literal);
   const std::string wanted = boolean ? "True" : literal;
   atom.telling = literal == "0" || literal == "0.0" || literal == "''" || literal == "\"\"";
+  atom.explains = GuardAtom::Explains::kEmpty;
   atom.holds = [wanted](const ValueFacts& v) -> std::optional<bool> {
     if (v.none) return false;
     if (!v.literal) return std::nullopt;
@@ -199,6 +204,7 @@ void DeviceAtom(const AtomInput& in, std::vector<GuardAtom>& out) {
            absl::StrFormat("%s.device.type != \"%s\"", in.name, type), "was on " + type,
            "was not on " + type);
   atom.telling = type == "meta";  // a meta tensor has no data to read
+  atom.explains = GuardAtom::Explains::kMeta;
   atom.holds = [type](const ValueFacts& v) -> std::optional<bool> {
     if (!v.device) return std::nullopt;
     return DeviceType(*v.device) == type;
@@ -255,6 +261,24 @@ std::vector<GuardAtom> LocalAtoms(const AtomInput& in) {
     for (size_t i = first; i < atoms.size(); ++i) atoms[i].weight = row.weight;
   }
   return atoms;
+}
+
+bool ExplainsException(GuardAtom::Explains kind, const ExceptionFacts& exception) {
+  const std::string& type = exception.type;
+  const std::string& message = exception.message;
+  auto says = [&](std::string_view word) { return message.find(word) != std::string::npos; };
+  switch (kind) {
+    case GuardAtom::Explains::kAny:
+      return true;
+    case GuardAtom::Explains::kNone:
+      return says("None");
+    case GuardAtom::Explains::kEmpty:
+      return type == "ZeroDivisionError" || type == "IndexError" || type == "StopIteration" ||
+             says("empty") || says("zero") || says("size 0") || says("0 elements");
+    case GuardAtom::Explains::kMeta:
+      return says("meta");
+  }
+  return true;
 }
 
 std::vector<GuardAtom> ProcessAtoms(const RuntimeFacts& facts, const GuardSite& site) {

@@ -21,7 +21,11 @@ struct GuardAtom {
   std::string when_true, when_false;  // P and not-P: "p.grad is None", "... is not None"
   std::string said_true, said_false;  // for evidence: "was None", "was not None"
   bool telling = false;               // P alone points at a failure (None, empty, zero)
-  double weight = 0;                  // how often a guard of its kind is the fix, 0..1
+  // For a telling P, the failures it explains: a guard no passing run speaks for is written
+  // only when the failing run's exception is of that kind (a None check for a ZeroDivisionError
+  // is a guess about another failure).
+  enum class Explains { kAny, kNone, kEmpty, kMeta } explains = Explains::kAny;
+  double weight = 0;  // how often a guard of its kind is the fix, 0..1
   // P of the root's value in one run; nullopt when that value does not say.
   std::function<std::optional<bool>(const ValueFacts&)> holds;
   std::optional<bool> process;  // P in the failing run, for atoms with no root
@@ -35,6 +39,9 @@ struct AtomInput {
   const RuntimeFacts& facts;
   const GuardSite& site;
 };
+
+// Whether the failing run's exception is one a telling atom of that kind explains.
+bool ExplainsException(GuardAtom::Explains kind, const ExceptionFacts& exception);
 
 // Every predicate the rows make for one local.
 std::vector<GuardAtom> LocalAtoms(const AtomInput& input);

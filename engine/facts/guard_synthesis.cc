@@ -39,6 +39,7 @@ std::vector<const PassingFacts*> PassingAt(const RuntimeFacts& facts, const Guar
 // does not separate them.
 std::optional<GuardCondition> Judge(const GuardAtom& atom, std::optional<bool> failing,
                                     const std::vector<const PassingFacts*>& passing,
+                                    const ExceptionFacts& exception, bool raising,
                                     const GuardSite& site) {
   if (!failing) return std::nullopt;
   // A test may pass the line several times: each test counts once.
@@ -52,7 +53,13 @@ std::optional<GuardCondition> Judge(const GuardAtom& atom, std::optional<bool> f
     tests_against.insert(run->test);
   }
   const int against = static_cast<int>(tests_against.size());
-  if (against == 0 && !(atom.telling && *failing)) return std::nullopt;
+  // With no passing run against it, a condition is a guess: kept only where the exception was
+  // raised (the innermost frame in the repo, which read the bad value), for a value that
+  // breaks code by itself, of a kind that explains the exception.
+  if (against == 0 &&
+      !(raising && atom.telling && *failing && ExplainsException(atom.explains, exception))) {
+    return std::nullopt;
+  }
   GuardCondition out;
   out.condition = *failing ? atom.when_true : atom.when_false;
   out.negation = *failing ? atom.when_false : atom.when_true;
@@ -96,9 +103,11 @@ std::vector<GuardCondition> SynthesizeGuards(const RuntimeFacts& facts, const Gu
   const FrameFacts* frame = FindFrame(facts, site.file, site.line);
   if (frame == nullptr) return {};
   const std::vector<const PassingFacts*> passing = PassingAt(facts, site);
+  const bool raising = frame == &facts.frames.back();
   std::vector<GuardCondition> found;
   auto judge = [&](const GuardAtom& atom, std::optional<bool> failing) {
-    if (std::optional<GuardCondition> c = Judge(atom, failing, passing, site)) {
+    if (std::optional<GuardCondition> c =
+            Judge(atom, failing, passing, facts.exception, raising, site)) {
       found.push_back(*std::move(c));
     }
   };

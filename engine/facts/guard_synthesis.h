@@ -40,8 +40,9 @@ struct GuardCondition {
 
 // The best `limit` conditions at `site`, best first; empty when the facts have no frame there
 // or nothing there separates the runs. A condition true in any passing run at the line is
-// dropped; one no passing run contradicts or confirms is kept only when it names a value
-// that often breaks code by itself (None, empty, zero, a world size of one).
+// dropped; one no passing run contradicts or confirms is kept only at the frame that raised,
+// when it names a value that often breaks code by itself (None, empty, zero, a world size of
+// one) of a kind that explains the exception.
 std::vector<GuardCondition> SynthesizeGuards(const RuntimeFacts& facts, const GuardSite& site,
                                              size_t limit = 3);
 

@@ -17,6 +17,9 @@
 namespace smallfix {
 namespace {
 
+// The symptom score of a candidate whose type-only symptom the failing run's facts confirmed.
+constexpr double kFactConfirmedScore = 0.9;
+
 // "torch.cuda.OutOfMemoryError" and "OutOfMemoryError" name one exception.
 bool SameType(std::string_view a, std::string_view b) {
   auto last = [](std::string_view s) {
@@ -242,9 +245,12 @@ absl::StatusOr<Candidate> Rewrite(const Template& t, MatchState& state, const Do
   const double prior =
       !t.symptoms.empty() && symptom_score == 0 && t.unmatched_prior ? *t.unmatched_prior : t.prior;
   // A look-up that read the failing run's facts (it binds `fact`) confirmed at run time what a
-  // symptom with only a type leaves open (which value was None, which name the module has), as
-  // much as a matching message does.
-  const double symptom = symptom_score > 0 && state.bindings.contains("fact") ? 1.0 : symptom_score;
+  // symptom with only a type leaves open (which value was None, which name the module has):
+  // more than the type alone (0.8), less than a template written for the message (1.0), whose
+  // edit is the one such failures take, where a fact says only which value to test.
+  const double symptom = symptom_score > 0 && state.bindings.contains("fact")
+                             ? std::max(symptom_score, kFactConfirmedScore)
+                             : symptom_score;
   Candidate candidate{t.id,    t.family, t.summary, document.path(), line,
                       symptom, prior,    {},        state.bindings};
   for (auto& [path, file] : files) {

@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "absl/strings/str_cat.h"
+
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -197,6 +199,32 @@ TEST(GuardSynthesisTest, PrivateAttributesOnlyOfSelf) {
                 "attrs_none": ["_is_full_backward_hook"]}}}]})json");
   EXPECT_THAT(Conditions(SynthesizeGuards(facts, Site("self._hook(model)"))),
               ElementsAre("self._hook is None"));
+}
+
+// With no passing run at the line, a condition is a guess about the failure: only the kinds
+// that explain the exception are written (a zero for a ZeroDivisionError, not a None).
+TEST(GuardSynthesisTest, WithoutPassingRunsOnlyConditionsThatExplainTheException) {
+  constexpr char kFrame[] = R"json(
+    "frames": [{"file": "pkg/reduce.py", "line": 9, "function": "f", "locals": {
+      "world_size": {"type": "int", "module": "builtins", "literal": "0"},
+      "group": {"type": "NoneType", "module": "builtins", "none": true}}}]})json";
+  const RuntimeFacts division = Parse(absl::StrCat(R"json({"version": 1,
+    "exception": {"type": "ZeroDivisionError", "message": "division by zero"},)json", kFrame));
+  EXPECT_THAT(Conditions(SynthesizeGuards(division, Site("n // world_size + group.size()"))),
+              ElementsAre("world_size == 0"));
+  const RuntimeFacts none = Parse(absl::StrCat(R"json({"version": 1,
+    "exception": {"type": "AttributeError", "message": "'NoneType' object has no attribute 'size'"},)json",
+                                               kFrame));
+  EXPECT_THAT(Conditions(SynthesizeGuards(none, Site("n // world_size + group.size()"))),
+              ElementsAre("group is None"));
+  // A caller's zero is no guess about this failure: the raising frame read the bad value.
+  const RuntimeFacts caller = Parse(R"json({"version": 1,
+    "exception": {"type": "ZeroDivisionError", "message": "division by zero"},
+    "frames": [{"file": "pkg/reduce.py", "line": 9, "function": "step", "locals": {
+                  "momentum": {"type": "float", "module": "builtins", "literal": "0.0"}}},
+               {"file": "pkg/split.py", "line": 4, "function": "split", "locals": {
+                  "world_size": {"type": "int", "module": "builtins", "literal": "0"}}}]})json");
+  EXPECT_THAT(Conditions(SynthesizeGuards(caller, Site("split(n, world_size)"))), IsEmpty());
 }
 
 TEST(GuardSynthesisTest, FindsAnExpressionOnlyWhole) {

@@ -73,7 +73,9 @@ TEST(FactsCasesTest, FactsDecideWhetherTheFixIsACandidate) {
   EXPECT_GE(cases, 8);
 }
 
-TEST(FactsCasesTest, ACandidateTheFactsConfirmedRanksAsAMatchedMessage) {
+// Between a type-only match and a template written for the message: on the 47-bug benchmark a
+// bump to a message match put synthesized guards before guard.zero-division-return (rank 1 -> 5).
+TEST(FactsCasesTest, ACandidateTheFactsConfirmedRanksBetweenTypeAndMessage) {
   absl::StatusOr<Catalogue> catalogue = Catalogue::Load();
   ASSERT_TRUE(catalogue.ok()) << catalogue.status();
   const YAML::Node c = YAML::LoadFile(kCases + "/meta_param_cpu.yaml");
@@ -92,7 +94,7 @@ TEST(FactsCasesTest, ACandidateTheFactsConfirmedRanksAsAMatchedMessage) {
       MatchTemplate(*t, *document, c["line"].as<int>(),
                     Symptom::FromText(c["symptom"].as<std::string>()), context);
   ASSERT_FALSE(candidates.empty());
-  EXPECT_EQ(candidates.front().symptom_score, 1.0);
+  EXPECT_EQ(candidates.front().symptom_score, 0.9);
   EXPECT_EQ(candidates.front().bindings.at("fact"),
             "`p` was on meta at export/state.py:4 in the failing run and was not on meta in 2 "
             "passing tests");
