@@ -89,6 +89,11 @@ absl::StatusOr<TestRun> ValidationSession::Reproduction() {
   return reproduction_.get();
 }
 
+absl::StatusOr<std::vector<std::string>> ValidationSession::TraceOtherTests(
+    const std::atomic<bool>* stop) const {
+  return smallfix::TraceOtherTests(repo_, scratch_.path(), plan_, stop);
+}
+
 ValidationResult ValidationSession::Validate(const std::string& name,
                                              const std::vector<FileChange>& changes,
                                              const std::atomic<bool>* stop) const {

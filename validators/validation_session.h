@@ -51,6 +51,9 @@ class ValidationSession {
   // Stops the reproduction without waiting: there is nothing to validate.
   void StopReproduction() { stop_reproduction_ = true; }
 
+  // TraceOtherTests on the unpatched tree, in the session's scratch directory.
+  absl::StatusOr<std::vector<std::string>> TraceOtherTests(const std::atomic<bool>* stop) const;
+
   // ValidateCandidate in a workspace named `name` under the scratch directory.
   ValidationResult Validate(const std::string& name, const std::vector<FileChange>& changes,
                             const std::atomic<bool>* stop) const;

@@ -85,6 +85,29 @@ absl::StatusOr<TestRun> Reproduce(const std::string& repo_root, const std::strin
   return RunTestCommand((*workspace)->path(), plan.failing_test, *runner);
 }
 
+absl::StatusOr<std::vector<std::string>> TraceOtherTests(const std::string& repo_root,
+                                                         const std::string& scratch_dir,
+                                                         const ValidationPlan& plan,
+                                                         const std::atomic<bool>* cancel) {
+  std::vector<std::string> traced;
+  if (plan.runner.facts_trace.empty()) return traced;
+  absl::StatusOr<std::unique_ptr<Workspace>> workspace =
+      Workspace::Create(repo_root, scratch_dir, "trace");
+  if (!workspace.ok()) return workspace.status();
+  absl::StatusOr<RunnerOptions> runner = RunnerFor(plan, Concat(scratch_dir, "/bin-trace"), cancel);
+  if (!runner.ok()) return runner.status();
+  runner->offline = !plan.network.reproduction;  // the user's own tests, like the reproduction
+  runner->capture_facts = true;
+  for (const std::string& command : plan.other_tests) {
+    if (command == plan.failing_test) continue;
+    if (cancel != nullptr && cancel->load()) break;
+    absl::StatusOr<TestRun> run = RunTestCommand((*workspace)->path(), command, *runner);
+    if (!run.ok()) return run.status();
+    if (!run->facts_json.empty()) traced.push_back(std::move(run->facts_json));
+  }
+  return traced;
+}
+
 namespace {
 
 // The syntax stage: the changed files parse with no more errors than before.

@@ -49,6 +49,16 @@ struct ValidationResult {
 absl::StatusOr<TestRun> Reproduce(const std::string& repo_root, const std::string& scratch_dir,
                                   const ValidationPlan& plan, const std::atomic<bool>* cancel);
 
+// Runs the other tests of `plan` (not the failing one) on a pristine workspace of `repo_root`
+// with the runtime-facts capture tracing `plan.runner.facts_trace` ("FILE:LINE"): the values
+// at that line in their passing tests, which guard synthesis sets against the failing run's.
+// Returns each run's facts JSON (runs that wrote none are left out); nothing when the plan
+// traces no line. Stops between runs once `cancel` is set.
+absl::StatusOr<std::vector<std::string>> TraceOtherTests(const std::string& repo_root,
+                                                         const std::string& scratch_dir,
+                                                         const ValidationPlan& plan,
+                                                         const std::atomic<bool>* cancel);
+
 // Applies `changes` in a fresh workspace named `name` and runs the stages in order, stopping
 // at the first that does not pass: syntax (tree-sitter), compile (the interpreter compiles the
 // changed files), build (when the plan has one), test (the failing test passes), regression

@@ -82,6 +82,7 @@ bool CatalogueReadsFacts(const Catalogue& catalogue) {
 }
 
 absl::Status AddFactCandidates(const RepairRequest& request, const std::string& facts_json,
+                               const std::vector<std::string>& traced_json,
                                const std::vector<Site>& sites, const RepairResources& resources,
                                RepairReport& report) {
   RepairReport::Facts& summary = report.facts.emplace();
@@ -93,6 +94,12 @@ absl::Status AddFactCandidates(const RepairRequest& request, const std::string& 
   if (!facts.ok()) {
     summary.note = Concat("unreadable: ", facts.status().message());
     return absl::OkStatus();
+  }
+  // The other tests' passing runs at the traced line join the failing command's own.
+  for (const std::string& json : traced_json) {
+    absl::StatusOr<RuntimeFacts> traced = ParseRuntimeFacts(json);
+    if (!traced.ok()) continue;  // one unreadable run leaves the others' evidence
+    for (PassingFacts& passing : traced->passing) facts->passing.push_back(std::move(passing));
   }
   summary.read = true;
   summary.described = Described(*facts);

@@ -45,7 +45,10 @@ absl::StatusOr<std::vector<ScoredCandidate>> GenerateAtSites(const RepairRequest
 // already a candidate gives it its `fact` binding. Then the candidates that edit nothing the
 // failing run reached go last (engine/rank/facts_order.h). Sets the report's `facts`; facts
 // that are missing or unreadable are a note there, not an error.
+// `traced_json` holds the facts of the other tests' runs on the unpatched tree
+// (ValidationSession::TraceOtherTests): their passing runs at the best site's line.
 absl::Status AddFactCandidates(const RepairRequest& request, const std::string& facts_json,
+                               const std::vector<std::string>& traced_json,
                                const std::vector<Site>& sites, const RepairResources& resources,
                                RepairReport& report);
 // Whether any template of the catalogue reads the facts: only then is a repair with no

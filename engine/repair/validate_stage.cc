@@ -65,6 +65,32 @@ absl::Status CheckCommandRan(const TestRun& run, const std::string& command) {
              output.substr(last == std::string_view::npos ? 0 : last + 1)));
 }
 
+// The other tests run once on the unpatched tree, tracing the best site's line, when the
+// failing run left facts and a template reads them: passing runs at the line are what tells a
+// guard that separates the runs from a guess. One more run of those tests, before the first
+// candidate's.
+std::vector<std::string> TracedPassingRuns(const RepairRequest& request,
+                                           const ValidationSession& session,
+                                           const RepairResources& resources,
+                                           const std::string& facts_json, RepairReport& report) {
+  const ValidationPlan& plan = session.plan();
+  if (facts_json.empty() || plan.runner.facts_trace.empty() || plan.other_tests.empty() ||
+      !CatalogueReadsFacts(resources.catalogue)) {
+    return {};
+  }
+  if (request.progress) {
+    request.progress(
+        Concat("tracing ", plan.runner.facts_trace, " in the other tests on the unpatched tree"));
+  }
+  absl::StatusOr<std::vector<std::string>> traced = session.TraceOtherTests(request.cancel);
+  if (!traced.ok()) {
+    report.notes.push_back(Concat("the other tests could not be traced for runtime facts: ",
+                                  traced.status().message()));
+    return {};
+  }
+  return *std::move(traced);
+}
+
 }  // namespace
 
 absl::Status ValidateRanked(const RepairRequest& request, ValidationSession& session,
@@ -83,8 +109,10 @@ absl::Status ValidateRanked(const RepairRequest& request, ValidationSession& ses
     report.notes.push_back(Concat("cannot reproduce: `", session.plan().failing_test,
                                   "` passes on the unpatched tree"));
   } else {
+    const std::vector<std::string> traced =
+        TracedPassingRuns(request, session, resources, reproduced->facts_json, report);
     absl::Status added =
-        AddFactCandidates(request, reproduced->facts_json, sites, resources, report);
+        AddFactCandidates(request, reproduced->facts_json, traced, sites, resources, report);
     if (!added.ok()) return added;
     if (request.progress && report.facts && report.facts->added > 0) {
       request.progress(absl::StrFormat("%d candidate(s) from the failing run's facts (%.1f s)",

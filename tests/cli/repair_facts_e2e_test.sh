@@ -51,6 +51,19 @@ grep -q '^facts:   `tests/test_loss.py::test_expert_that_routed_nothing` raised 
 grep -q 'because `layer.aux_loss` was None at moe/loss.py:7 in the failing run' "$work/out.txt" \
   || fail "no fact under the plausible candidate: $(cat "$work/out.txt")"
 
+# With only the failing test in the failing command, the passing runs at the line come from the
+# other tests, run once on the unpatched tree with the line traced.
+"$SMALLFIX" repair --repo "$work/repo" --log "$work/failure.log" \
+  --test "python -m pytest -q tests/test_loss.py::test_expert_that_routed_nothing" --test "$ALL" \
+  --timeout 120 --json > "$work/traced.json" 2> "$work/traced.err" || fail "the traced run failed"
+grep -q "tracing moe/loss.py:7 in the other tests on the unpatched tree" "$work/traced.err" \
+  || fail "no trace of the other tests: $(cat "$work/traced.err")"
+"$PY" - "$work/traced.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert "2 passing test(s) at moe/loss.py:7" in d["facts"]["described"], d["facts"]
+PY
+
 # Without the failing run, the same code is no candidate, and no facts are reported.
 "$SMALLFIX" repair --repo "$work/repo" --log "$work/failure.log" --no-validate --json \
   > "$work/static.json" 2> /dev/null || true
