@@ -9,12 +9,6 @@
 namespace smallfix {
 namespace {
 
-std::string SymptomText(const Symptom& symptom) {
-  if (symptom.exception_type.empty()) return symptom.message;
-  return symptom.message.empty() ? symptom.exception_type
-                                 : Concat(symptom.exception_type, ": ", symptom.message);
-}
-
 nlohmann::json StagesJson(const ValidationResult& validation) {
   nlohmann::json stages = nlohmann::json::array();
   for (const StageResult& stage : validation.stages) {
@@ -61,7 +55,7 @@ nlohmann::json ReportJson(const RepairReport& report) {
          {"line", site.line},
          {"function", site.function},
          {"score", site.score},
-         {"symptom", site.symptom.empty() ? SymptomText(report.symptom) : site.symptom},
+         {"symptom", site.symptom.empty() ? report.symptom.Text() : site.symptom},
          {"class", site.symptom_class},
          {"ranks", site.ranks}});
   }
@@ -108,9 +102,8 @@ nlohmann::json ReportJson(const RepairReport& report) {
 }
 
 std::string ReportText(const RepairReport& report, bool validated) {
-  std::string out =
-      Concat("failure: ", SymptomText(report.symptom).empty() ? "(no symptom given)"
-                                                              : SymptomText(report.symptom));
+  std::string out = Concat(
+      "failure: ", report.symptom.Text().empty() ? "(no symptom given)" : report.symptom.Text());
   if (!report.symptom.symptom_class.empty()) out += Concat(" [", report.symptom.symptom_class, "]");
   out += "\n";
   for (const Site& site : report.sites) {
@@ -168,7 +161,7 @@ nlohmann::json ReportSarif(const RepairReport& report) {
     const std::string status(ValidationStatusName(c.validation.status));
     results.push_back(SarifResult(candidate, status == "plausible" ? "error" : "warning",
                                   absl::StrFormat("%s (%s; validation: %s)", candidate.summary,
-                                                  SymptomText(report.symptom), status),
+                                                  report.symptom.Text(), status),
                                   {{"score", c.scored.score}, {"validation", status}}));
   }
   return SarifLog(std::move(rules), std::move(results));
