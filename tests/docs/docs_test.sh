@@ -2,7 +2,7 @@
 # The docs stand alone: README.md stays under 150 lines, nothing in the project points outside
 # it (no path into a sibling shared/ folder, no DESIGN file, which the project does not have),
 # every relative link in README.md and docs/*.md names a file that exists, and every repo path
-# the docs quote in backticks (engine/..., docs/..., scripts/...) exists.
+# the docs quote in backticks (engine/..., docs/..., scripts/...) outside fenced blocks exists.
 # Usage: docs_test.sh SOURCE_DIR
 set -uo pipefail
 shopt -s nullglob
@@ -36,13 +36,17 @@ for doc in "${docs[@]}"; do
     [[ -z "$path" || "$path" =~ ^[a-z]+: ]] && continue
     [[ -e "$dir/$path" ]] || fail "$doc links to $target, which does not exist"
   done < <(grep -o '\]([^)]*)' "$doc" | sed 's/^](\(.*\))$/\1/; s/ .*//')
-  # Paths quoted in backticks under the project's own folders; placeholders and globs skipped.
+  # Paths quoted in backticks under the project's own folders; placeholders and globs skipped,
+  # and so are fenced blocks: what a run printed names the files of the repo it ran in.
   while IFS= read -r quoted; do
     path="${quoted%%:*}"
     [[ "$path" =~ $placeholder ]] && continue
     [[ "$path" == *... ]] && continue
     [[ -e "$path" ]] || fail "$doc quotes \`$quoted\`, which does not exist"
-  done < <(grep -o '`\(engine\|validators\|benchmarks\|templates\|tests\|scripts\|docs\)/[^`]*`' "$doc" | tr -d '`')
+  done < <(awk 'fence == "" && /^(```|~~~)/ { fence = substr($0, 1, 3); next }
+        fence != "" && substr($0, 1, 3) == fence { fence = ""; next }
+        fence == ""' "$doc" |
+    grep -o '`\(engine\|validators\|benchmarks\|templates\|tests\|scripts\|docs\)/[^`]*`' | tr -d '`')
 done
 
 ((failures == 0)) || { echo "$failures problem(s)"; exit 1; }
