@@ -111,6 +111,20 @@ TEST(QueryTest, MalformedQueriesNameThePosition) {
   EXPECT_THAT(field.status().message(), HasSubstr("unknown field"));
 }
 
+// A field given a predicate is refused before tree-sitter analyses it: inside an alternation
+// tree-sitter 0.25 crashes on it (the template loader's fuzzer found this one).
+TEST(QueryTest, AFieldOnAPredicateIsAnErrorNotACrash) {
+  auto crash = Query::Compile(
+      "(boolean_operator [left: (.dentifier) @name right: (identifier) @name])");
+  ASSERT_FALSE(crash.ok());
+  EXPECT_THAT(crash.status().message(), HasSubstr("field `left:` is given a predicate"));
+  EXPECT_THAT(crash.status().message(), HasSubstr("line 1, column 20"));
+  EXPECT_FALSE(Query::Compile("[left: (#eq? @a \"x\") right: (identifier)] @a").ok());
+  // Not a field: a string, a comment, a capture or a predicate's own argument.
+  EXPECT_TRUE(Query::Compile("((identifier) @a (#eq? @a \"left: (.x)\"))").ok());
+  EXPECT_TRUE(Query::Compile("; left: (.x)\n(boolean_operator left: (identifier) @a)").ok());
+}
+
 TEST(QueryTest, BadPredicatesAreErrors) {
   auto unknown = Query::Compile(R"q(((identifier) @x (#frobnicate? @x "y")))q");
   ASSERT_FALSE(unknown.ok());
