@@ -85,7 +85,7 @@ absl::Status AddFactCandidates(const RepairRequest& request, const std::string& 
                                const std::vector<std::string>& traced_json,
                                const std::vector<Site>& sites, const RepairResources& resources,
                                RepairReport& report) {
-  RepairReport::Facts& summary = report.facts.emplace();
+  FactsSummary& summary = report.facts.emplace();
   if (facts_json.empty()) {
     summary.note = "the failing run wrote no runtime facts (not a pytest run, or none failed)";
     return absl::OkStatus();

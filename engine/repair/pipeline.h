@@ -83,6 +83,16 @@ struct ValidatedCandidate {
   ValidationResult validation;  // status "skipped" when not validated
 };
 
+// What a repair read of the reproduction's runtime facts. Outside RepairReport: clang does not
+// see a nested struct's default member initializers while the enclosing class is incomplete,
+// so std::optional of it inside RepairReport would not be default-constructible there.
+struct FactsSummary {
+  bool read = false;      // the facts were read
+  std::string described;  // "`tests/t.py::test_x` raised AttributeError; 2 frame(s) in the repo"
+  std::string note;       // why there were none, or the capture's own error
+  int added = 0;          // candidates only the facts made
+};
+
 struct RepairReport {
   Symptom symptom;
   std::vector<Site> sites;  // localization's (test files too), or the --site lines
@@ -100,13 +110,7 @@ struct RepairReport {
   bool cancelled = false;
   SandboxSummary sandbox;  // what the test runs were kept from
   // Validation: what the reproduction's runtime facts gave (engine/repair/facts_stage.cc).
-  struct Facts {
-    bool read = false;      // the facts were read
-    std::string described;  // "`tests/t.py::test_x` raised AttributeError; 2 frame(s) in the repo"
-    std::string note;       // why there were none, or the capture's own error
-    int added = 0;          // candidates only the facts made
-  };
-  std::optional<Facts> facts;
+  std::optional<FactsSummary> facts;
   std::vector<std::string> notes;
   // With --llm: the model asked, what it cost (stats.llm in --json), its notes (also in
   // `notes`) and the candidates' diffs in the heuristic's order before it spoke.

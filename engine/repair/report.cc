@@ -26,14 +26,14 @@ std::string FactOf(const Candidate& candidate) {
   return fact == candidate.bindings.end() ? "" : fact->second;
 }
 
-nlohmann::json FactsJson(const RepairReport::Facts& facts) {
+nlohmann::json FactsJson(const FactsSummary& facts) {
   return {{"read", facts.read},
           {"described", facts.described},
           {"note", facts.note},
           {"candidates", facts.added}};
 }
 
-std::string FactsText(const RepairReport::Facts& facts) {
+std::string FactsText(const FactsSummary& facts) {
   if (!facts.read) return Concat("facts:   none: ", facts.note, "\n");
   std::string out = absl::StrFormat("facts:   %s; %d candidate(s) only they made\n",
                                     facts.described, facts.added);
