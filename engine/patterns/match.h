@@ -49,6 +49,13 @@ struct Candidate {
   Bindings bindings;  // what the placeholders were (for explanations)
 };
 
+// The fact of the failing run a candidate rests on (the look-ups that read runtime facts bind
+// it as `fact`), or "".
+inline std::string FactOf(const Candidate& candidate) {
+  auto fact = candidate.bindings.find("fact");
+  return fact == candidate.bindings.end() ? "" : fact->second;
+}
+
 // Whether a template whose symptom does not match the failure is tried.
 enum class SymptomMode {
   kRequire,   // no: `templates test` checks that a template answers its own symptoms

@@ -9,7 +9,8 @@ absl::StatusOr<RepairResources> LoadResources(const RepairRequest& request) {
   if (!catalogue.ok()) return catalogue.status();
   absl::StatusOr<RepoIndex> index = RepoIndex::Build(request.repo);
   if (!index.ok()) return index.status();
-  return RepairResources{*std::move(catalogue), *std::move(index)};
+  const bool reads_facts = CatalogueReadsFacts(*catalogue);
+  return RepairResources{*std::move(catalogue), *std::move(index), reads_facts};
 }
 
 absl::StatusOr<std::vector<ScoredCandidate>> GenerateAtSites(const RepairRequest& request,

@@ -101,8 +101,7 @@ absl::StatusOr<RepairReport> RunStages(const RepairRequest& request) {
   if (absl::Status made = GenerateAndRank(request, *sites, *resources, start, report); !made.ok())
     return made;
   // With no candidate yet, the reproduction is still worth its wait when its facts may make one.
-  const bool facts_may_add =
-      session != nullptr && !sites->empty() && CatalogueReadsFacts(resources->catalogue);
+  const bool facts_may_add = session != nullptr && !sites->empty() && resources->reads_facts;
   if (session != nullptr && report.candidates.empty() && !facts_may_add)
     session->StopReproduction();
   if (request.validate && (!report.candidates.empty() || facts_may_add)) {

@@ -100,10 +100,9 @@ std::string TemplateSection(const Candidate& candidate) {
   out += ".\n\n";
   // What the failing run showed that the patch rests on (the look-ups that read runtime facts
   // bind it); one line, cut short.
-  auto fact = candidate.bindings.find("fact");
-  if (fact != candidate.bindings.end() && !fact->second.empty() &&
-      fact->second.find('\n') == std::string::npos) {
-    out += Concat("What the failing run showed: ", fact->second.substr(0, 300), ".\n\n");
+  if (const std::string fact = FactOf(candidate);
+      !fact.empty() && fact.find('\n') == std::string::npos) {
+    out += Concat("What the failing run showed: ", fact.substr(0, 300), ".\n\n");
   }
   return out;
 }

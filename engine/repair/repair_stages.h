@@ -30,6 +30,9 @@ absl::StatusOr<std::vector<Site>> LocalizeSites(const RepairRequest& request, Re
 struct RepairResources {
   Catalogue catalogue;
   RepoIndex index;
+  // Some template's look-ups read the failing run's facts (CatalogueReadsFacts): then the
+  // reproduction is worth waiting for, and the other tests worth tracing.
+  bool reads_facts = false;
 };
 absl::StatusOr<RepairResources> LoadResources(const RepairRequest& request);
 

@@ -20,12 +20,6 @@ nlohmann::json StagesJson(const ValidationResult& validation) {
   return stages;
 }
 
-// The fact of the failing run a candidate rests on (the look-ups that read facts bind it), or "".
-std::string FactOf(const Candidate& candidate) {
-  auto fact = candidate.bindings.find("fact");
-  return fact == candidate.bindings.end() ? "" : fact->second;
-}
-
 nlohmann::json FactsJson(const FactsSummary& facts) {
   return {{"read", facts.read},
           {"described", facts.described},

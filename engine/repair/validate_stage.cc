@@ -75,7 +75,7 @@ std::vector<std::string> TracedPassingRuns(const RepairRequest& request,
                                            const std::string& facts_json, RepairReport& report) {
   const ValidationPlan& plan = session.plan();
   if (facts_json.empty() || plan.runner.facts_trace.empty() || plan.other_tests.empty() ||
-      !CatalogueReadsFacts(resources.catalogue)) {
+      !resources.reads_facts) {
     return {};
   }
   if (request.progress) {
