@@ -37,6 +37,9 @@ HERE = Path(os.environ.get("SMALLFIX_REALBUGS_DIR") or Path(__file__).resolve().
 BUGS = HERE / "bugs.jsonl"
 ENVS = HERE / "envs"
 TORCH_PIN = "torch==2.13.0"  # the CPU wheel on disk; any other torch on PyPI is a CUDA build
+# smallfix's own tools in every venv, not the project's: coverage.py ranks lines when the failing
+# output names only the tests (repair's coverage fallback). No dependencies on Python >= 3.11.
+TOOL_PINS = ["coverage==7.17.5"]
 PYPI = os.environ.get("SMALLFIX_PYPI_JSON", "https://pypi.org/pypi")
 
 
@@ -97,6 +100,7 @@ def setup_env(env: str, base_python: str) -> Path:
     stamp = target / ".smallfix-lock"
     wanted = sha256(lock.read_bytes())
     if stamp.is_file() and stamp.read_text() == wanted:
+        install_tools(target)
         print(f"realbugs: {env}: up to date", flush=True)
         return target
     if target.exists():
@@ -116,7 +120,20 @@ def setup_env(env: str, base_python: str) -> Path:
     finally:
         os.unlink(rest.name)
     stamp.write_text(wanted)
+    install_tools(target)
     return target
+
+
+def install_tools(target: Path) -> None:
+    """Installs TOOL_PINS into a venv that lacks them; kept apart from the lock's stamp, so a
+    new tool pin does not remake every venv."""
+    stamp = target / ".smallfix-tools"
+    wanted = "\n".join(TOOL_PINS)
+    if stamp.is_file() and stamp.read_text() == wanted:
+        return
+    pip = [str(target / "bin" / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
+    subprocess.run(pip + ["--no-deps"] + TOOL_PINS, check=True)
+    stamp.write_text(wanted)
 
 
 def command_setup(args) -> int:

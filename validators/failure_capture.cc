@@ -90,6 +90,13 @@ absl::StatusOr<FailureCapture> CaptureFailure(const std::string& dir, const std:
     return run;
   }
   if (!pytest_args) return run;
+  if (options.coverage && run.exit_code != 0 &&
+      run.output.find("No module named coverage") != std::string::npos) {
+    return absl::FailedPreconditionError(
+        Concat("coverage ranking needs coverage.py in the tests' interpreter (",
+               options.interpreter.empty() ? "python3 on PATH" : options.interpreter,
+               "), which has no module `coverage`: install it there (pip install coverage)"));
+  }
   run.junit_xml = ReadFile(temp + "/junit.xml").value_or("");
   TakeFacts(temp + "/facts.json", run);
   if (!options.coverage) return run;

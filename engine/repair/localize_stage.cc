@@ -37,27 +37,60 @@ FailureSource SourceOf(const RepairRequest& request, const NetworkPolicy& networ
   return source;
 }
 
-// The sites localization finds in the failure text.
-absl::StatusOr<std::vector<Site>> SitesFromFailure(const RepairRequest& request,
-                                                   RepairReport& report) {
-  if (request.failure_text.empty()) {
-    return absl::InvalidArgumentError("nothing to repair: give --log, --issue or --site");
-  }
-  absl::StatusOr<FailureInput> input =
-      GatherFailure(request.repo, SourceOf(request, report.sandbox.network));
+// The failure localized, with its notes: the input's, then localization's.
+struct Localized {
+  Localization localization;
+  std::vector<std::string> notes;
+};
+
+absl::StatusOr<Localized> LocalizeFrom(const RepairRequest& request, const FailureSource& source) {
+  absl::StatusOr<FailureInput> input = GatherFailure(request.repo, source);
   if (!input.ok()) return input.status();
   LocalizeOptions options = LocalizeOptionsFor(*input, request.max_sites);
   if (!options.coverage_scores.empty())
     options.max_sites = std::max(options.max_sites, kCoverageMaxSites);
   absl::StatusOr<Localization> localization = Localize(request.repo, input->text, options);
   if (!localization.ok()) return localization.status();
-  report.symptom = localization->symptom;
+  Localized localized;
+  localized.notes = localization->notes;
+  localized.localization = *std::move(localization);
+  for (std::string& note : input->notes) localized.notes.push_back(std::move(note));
+  return localized;
+}
+
+// Whether any site is one repair may edit (outside the tests).
+bool NamesCodeSite(const Localization& localization) {
+  return std::any_of(localization.sites.begin(), localization.sites.end(),
+                     [](const Site& site) { return !PathMapper::IsTestFile(site.file); });
+}
+
+// The sites localization finds in the failure text. When the text names only the tests (an
+// assertion in the test, the usual shape of a wrong result) and the request may run them, the
+// lines are ranked again by coverage over the tests' pass/fail: without it there is nothing
+// to edit.
+absl::StatusOr<std::vector<Site>> SitesFromFailure(const RepairRequest& request,
+                                                   RepairReport& report) {
+  if (request.failure_text.empty()) {
+    return absl::InvalidArgumentError("nothing to repair: give --log, --issue or --site");
+  }
+  FailureSource source = SourceOf(request, report.sandbox.network);
+  absl::StatusOr<Localized> localized = LocalizeFrom(request, source);
+  if (!localized.ok()) return localized.status();
+  if (!source.coverage && request.coverage_when_no_site && !request.plan.failing_test.empty() &&
+      !NamesCodeSite(localized->localization)) {
+    source.coverage = true;
+    absl::StatusOr<Localized> covered = LocalizeFrom(request, source);
+    if (!covered.ok()) return covered.status();
+    localized = *std::move(covered);
+    localized->notes.insert(localized->notes.begin(),
+                            "the failure names only the tests: lines ranked by coverage too");
+  }
+  report.symptom = localized->localization.symptom;
   report.notes = request.input_notes;
-  for (const std::string& note : localization->notes) report.notes.push_back(note);
-  for (std::string& note : input->notes) report.notes.push_back(std::move(note));
+  for (std::string& note : localized->notes) report.notes.push_back(std::move(note));
   std::vector<Site> sites;
   int test_sites = 0;
-  for (const Site& site : localization->sites) {
+  for (const Site& site : localized->localization.sites) {
     if (PathMapper::IsTestFile(site.file)) {
       ++test_sites;
     } else if (absl::Status file = CheckSiteFile(request.repo, site.file); !file.ok()) {

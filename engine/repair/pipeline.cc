@@ -75,7 +75,7 @@ absl::StatusOr<RepairReport> RunStages(const RepairRequest& request) {
   std::vector<std::string> sandbox_notes;
   report.sandbox.withheld_env = WithheldFromChildren(request.plan.runner.pass_env);
   report.sandbox.slurm = request.plan.runner.kind == RunnerKind::kSlurm;
-  report.sandbox.network = request.validate || request.coverage
+  report.sandbox.network = request.validate || request.coverage || request.coverage_when_no_site
                                ? ResolveNetworkPolicy(request.plan.network, sandbox_notes)
                                : request.plan.network;
   absl::StatusOr<std::vector<Site>> sites = LocalizeSites(request, report);

@@ -47,6 +47,10 @@ struct RepairRequest {
   // traceback shows only the symptom (a test assertion, the use of a bad value). Ignored with
   // `sites` or without a test command; raises max_sites to at least 5 when it yields scores.
   bool coverage = false;
+  // When the failure names no site outside the tests (a test's own assertion: a wrong result),
+  // localize again with coverage as above rather than end with nothing to edit. Needs a test
+  // command; the request builder sets it where the tests may run (validation on).
+  bool coverage_when_no_site = false;
 
   std::string templates_dir;  // "" for the installed templates
   bool validate = true;

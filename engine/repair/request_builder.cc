@@ -196,6 +196,7 @@ absl::StatusOr<RepairRequest> BuildRepairRequest(const RepairInputs& o,
   request.jobs = std::max(1, o.jobs);
   request.max_candidates = std::max(0, o.max_candidates);
   request.coverage = o.coverage;
+  request.coverage_when_no_site = request.validate;
   request.apply = o.apply;
   request.llm = o.llm;
   request.llm_failure = o.llm_failure;

@@ -425,8 +425,9 @@ RealBugResult LocalizeBug(const RealBug& bug, const RunOptions& options) {
   if (!fix.ok()) return fail(fix.status());
   result.symptom = SymptomLine(*output);
 
-  // The full run's request, minus validation: the same localization, and the candidates
-  // generated at its sites (counted), nothing run.
+  // The full run's request, minus validation: the same localization (with its coverage run
+  // when the output names only the tests), and the candidates generated at its sites
+  // (counted), no candidate run.
   absl::StatusOr<RepairRequest> built =
       RequestFor(*prepared, *output, PlanFor(bug, prepared->interpreter, options), options);
   if (!built.ok()) return fail(built.status());

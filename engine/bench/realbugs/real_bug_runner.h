@@ -34,7 +34,8 @@ RealBugResult RepairBug(const RealBug& bug, const RunOptions& options);
 
 // --localize-only: makes both trees, reads the failing output an earlier run saved
 // (`from_outputs_dir`/<id>.txt) instead of running the tests, and ranks the sites with the
-// same repair request as RepairBug, unvalidated: the same localization_rank, in seconds.
+// same repair request as RepairBug, unvalidated: the same localization_rank, in seconds (a
+// minute more when the output names only the tests and the tests run once under coverage).
 RealBugResult LocalizeBug(const RealBug& bug, const RunOptions& options);
 
 }  // namespace smallfix::realbugs
