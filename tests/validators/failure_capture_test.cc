@@ -80,5 +80,31 @@ TEST_F(FailureCaptureTest, APassingRunHasNoFactsAndNoNote) {
   EXPECT_TRUE(run->notes.empty());
 }
 
+// An interpreter without coverage.py (a project's venv): asked for coverage, the capture says
+// which interpreter lacks it instead of handing on one line of "No module named coverage" as
+// the failure to localize.
+TEST_F(FailureCaptureTest, CoverageWithoutCoveragePyNamesTheInterpreter) {
+  const std::string interpreter = dir_->path() + "/python-without-coverage";
+  std::ofstream(interpreter) << "#!/bin/sh\n"
+                                "if [ \"$1\" = -m ] && [ \"$2\" = coverage ]; then\n"
+                                "  echo \"$0: No module named coverage\" >&2; exit 1\n"
+                                "fi\n"
+                                "exec /usr/bin/python3 \"$@\"\n";
+  std::filesystem::permissions(interpreter, std::filesystem::perms::owner_all);
+  options_.interpreter = interpreter;
+  options_.coverage = true;
+  absl::StatusOr<FailureCapture> run =
+      CaptureFailure(dir_->path(), "python -m pytest -q tests", options_);
+  ASSERT_FALSE(run.ok());
+  EXPECT_EQ(run.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(run.status().message().find("coverage.py"), std::string::npos) << run.status();
+  EXPECT_NE(run.status().message().find(interpreter), std::string::npos) << run.status();
+  // Without coverage the same interpreter runs the tests.
+  options_.coverage = false;
+  run = CaptureFailure(dir_->path(), "python -m pytest -q tests", options_);
+  ASSERT_TRUE(run.ok()) << run.status();
+  EXPECT_EQ(run->exit_code, 1) << run->output;
+}
+
 }  // namespace
 }  // namespace smallfix
