@@ -28,6 +28,7 @@ struct RealBugResult {
   bool overfit = false;             // that patch fails a held-back test of the fix
   std::optional<int> correct_rank;  // the first candidate with the fix's syntax tree
   std::string plausible_template;   // the template of the first plausible patch
+  std::string plausible_diff;       // its unified diff, to judge a plausible-but-wrong patch
   // The repair's runtime facts (engine/facts) were read, and the candidates only they made.
   bool facts_read = false;
   int fact_candidates = 0;

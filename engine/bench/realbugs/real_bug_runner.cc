@@ -337,6 +337,7 @@ const ValidatedCandidate* Score(const RepairReport& report, const std::string& b
       best = &candidate;
       result.plausible = true;
       result.plausible_template = candidate.scored.candidate.template_id;
+      result.plausible_diff = candidate.scored.diff;
       result.correct = same;
     }
   }

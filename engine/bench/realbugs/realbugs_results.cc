@@ -96,6 +96,7 @@ json RealbugsJson(const RealbugsRun& run) {
                   {"first_plausible_seconds", r.first_plausible_seconds},
                   {"budget_spent", r.budget_spent},
                   {"plausible_template", r.plausible_template},
+                  {"plausible_diff", r.plausible_diff},
                   {"facts_read", r.facts_read},
                   {"fact_candidates", r.fact_candidates}});
     }
