@@ -53,7 +53,9 @@ absl::StatusOr<FailureCapture> CaptureFailure(const std::string& dir, const std:
                                               const CaptureOptions& options) {
   SMALLFIX_ASSIGN_OR_RETURN(const TempDir temp_dir, TempDir::Create("smallfix-localize"));
   const std::string& temp = temp_dir.path();
-  SMALLFIX_ASSIGN_OR_RETURN(auto env, PythonEnvironment(temp + "/bin", options.interpreter));
+  SMALLFIX_ASSIGN_OR_RETURN(auto python_env, PythonEnvironment(temp + "/bin", options.interpreter));
+  std::map<std::string, std::string> env = options.env;
+  for (auto& [key, value] : python_env) env[key] = std::move(value);
   env["PYTHONFAULTHANDLER"] = "1";
 
   FailureCapture run;

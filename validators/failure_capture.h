@@ -2,6 +2,7 @@
 #define SMALLFIX_VALIDATORS_FAILURE_CAPTURE_H_
 
 #include <atomic>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -16,7 +17,10 @@ struct CaptureOptions {
   // The interpreter `python` means (the policy of python_env.h).
   std::string interpreter = DefaultInterpreter();
   std::vector<std::string> pass_env;  // secret-looking names it may inherit (child_env.h)
-  bool offline = false;               // run in a network sandbox (network_sandbox.h)
+  // Set for the run, as the validation runs get them (a project's PYTHONPATH); the interpreter's
+  // own variables (python_env.h) win.
+  std::map<std::string, std::string> env;
+  bool offline = false;  // run in a network sandbox (network_sandbox.h)
   // pytest only: "FILE:LINE" whose locals the passing tests record into facts_json.
   std::string facts_trace;
   // When it becomes true the running process group is killed and the run returns what it had.

@@ -31,6 +31,7 @@ FailureSource SourceOf(const RepairRequest& request, const NetworkPolicy& networ
   source.run.time_limit_seconds = plan.runner.time_limit_seconds;
   source.run.interpreter = plan.interpreter;
   source.run.pass_env = plan.runner.pass_env;
+  source.run.env = plan.runner.env;
   source.run.offline = !network.reproduction;
   source.run.cancel = request.cancel;
   source.progress = request.progress;

@@ -80,6 +80,21 @@ TEST_F(FailureCaptureTest, APassingRunHasNoFactsAndNoNote) {
   EXPECT_TRUE(run->notes.empty());
 }
 
+// The run gets the variables the validation runs get (realbugs' PYTHONPATH=src, a repo config's
+// env): without them the project may not even import.
+TEST_F(FailureCaptureTest, TheRunGetsTheGivenEnvironment) {
+  std::ofstream(dir_->path() + "/tests/test_sizes.py")
+      << "import os\n\ndef test_env():\n    assert os.environ.get('CAPTURE_ENV') == 'set'\n";
+  absl::StatusOr<FailureCapture> run =
+      CaptureFailure(dir_->path(), "python -m pytest -q tests", options_);
+  ASSERT_TRUE(run.ok()) << run.status();
+  EXPECT_EQ(run->exit_code, 1) << run->output;
+  options_.env["CAPTURE_ENV"] = "set";
+  run = CaptureFailure(dir_->path(), "python -m pytest -q tests", options_);
+  ASSERT_TRUE(run.ok()) << run.status();
+  EXPECT_EQ(run->exit_code, 0) << run->output;
+}
+
 // An interpreter without coverage.py (a project's venv): asked for coverage, the capture says
 // which interpreter lacks it instead of handing on one line of "No module named coverage" as
 // the failure to localize.
