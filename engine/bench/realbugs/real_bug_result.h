@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace smallfix::realbugs {
 
@@ -29,6 +30,7 @@ struct RealBugResult {
   std::optional<int> correct_rank;  // the first candidate with the fix's syntax tree
   std::string plausible_template;   // the template of the first plausible patch
   std::string plausible_diff;       // its unified diff, to judge a plausible-but-wrong patch
+  std::vector<std::string> notes;   // the repair's notes (what it could not use, and why)
   // The repair's runtime facts (engine/facts) were read, and the candidates only they made.
   bool facts_read = false;
   int fact_candidates = 0;

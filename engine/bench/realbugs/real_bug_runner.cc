@@ -321,6 +321,7 @@ const ValidatedCandidate* Score(const RepairReport& report, const std::string& b
                                 const std::vector<FileChange>& fix, RealBugResult& result) {
   result.sites = static_cast<int>(report.sites.size());
   result.candidates = report.generated;
+  result.notes = report.notes;
   result.validated = report.validated;
   result.first_plausible_seconds = report.first_plausible_seconds;
   result.localization_rank = LocalizationRank(report, buggy, FixedPlaces(fix));
@@ -422,6 +423,10 @@ RealBugResult LocalizeBug(const RealBug& bug, const RunOptions& options) {
   absl::StatusOr<Prepared> prepared = Prepare(bug, options, /*interpreter=*/false);
   if (!prepared.ok()) return fail(prepared.status());
   result.source = prepared->source;
+  // The venv, for the coverage run of an output that names only the tests; without one that
+  // run is skipped and a note says so.
+  absl::StatusOr<std::string> interpreter = BugInterpreter(bug);
+  if (interpreter.ok()) prepared->interpreter = *interpreter;
   absl::StatusOr<std::vector<FileChange>> fix = FixOf(bug, *prepared, options);
   if (!fix.ok()) return fail(fix.status());
   result.symptom = SymptomLine(*output);
@@ -435,12 +440,17 @@ RealBugResult LocalizeBug(const RealBug& bug, const RunOptions& options) {
   RepairRequest& request = *built;
   request.validate = false;
   request.cancel = options.cancel;
+  if (!interpreter.ok()) {
+    request.coverage_when_no_site = false;
+    request.input_notes.push_back(Concat("no coverage run: ", interpreter.status().message()));
+  }
   const Clock::time_point start = Clock::now();
   absl::StatusOr<RepairReport> report = RunRepair(request);
   result.seconds = SecondsSince(start);
   if (!report.ok()) return fail(report.status());
   result.sites = static_cast<int>(report->sites.size());
   result.candidates = report->generated;
+  result.notes = report->notes;
   result.localization_rank = LocalizationRank(*report, prepared->buggy, FixedPlaces(*fix));
   result.outcome = report->sites.empty()      ? "no-site"
                    : result.localization_rank ? "localized"

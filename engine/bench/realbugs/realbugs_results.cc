@@ -83,7 +83,8 @@ json RealbugsJson(const RealbugsRun& run) {
     } else if (run.mode == "localize") {
       bug.update({{"localization_rank", OrNull(r.localization_rank)},
                   {"sites", r.sites},
-                  {"candidates", r.candidates}});
+                  {"candidates", r.candidates},
+                  {"notes", r.notes}});
     } else {
       bug.update({{"plausible", r.plausible},
                   {"correct", r.correct},
@@ -98,7 +99,8 @@ json RealbugsJson(const RealbugsRun& run) {
                   {"plausible_template", r.plausible_template},
                   {"plausible_diff", r.plausible_diff},
                   {"facts_read", r.facts_read},
-                  {"fact_candidates", r.fact_candidates}});
+                  {"fact_candidates", r.fact_candidates},
+                  {"notes", r.notes}});
     }
     out["bugs"].push_back(std::move(bug));
   }
