@@ -97,21 +97,29 @@ absl::StatusOr<LineScores> OchiaiFromRun(const std::string& repo_root,
 }
 
 void CombineWithCoverage(const LineScores& coverage, double trace_weight, const Symptom& symptom,
-                         std::vector<Site>* sites) {
+                         const LineScores& boosted, std::vector<Site>* sites) {
   std::set<std::pair<std::string, int>> named;
   for (Site& site : *sites) {
-    const auto it = coverage.find({site.file, site.line});
+    const std::pair<std::string, int> key(site.file, site.line);
+    const auto it = coverage.find(key);
     const double covered = it == coverage.end() ? 0.0 : it->second;
-    site.score = trace_weight * site.score + (1 - trace_weight) * covered;
-    named.insert({site.file, site.line});
+    const auto boost = boosted.find(key);
+    site.score = trace_weight * site.score +
+                 (1 - trace_weight) * (boost == boosted.end() ? covered : boost->second);
+    named.insert(key);
   }
+  // The boosted lines first: the stable sorts keep them ahead of equal scores.
   std::vector<std::pair<double, std::pair<std::string, int>>> extra;
+  for (const auto& [key, score] : boosted) {
+    if (named.insert(key).second) extra.push_back({score, key});
+  }
+  const size_t kept = extra.size() + 20;
   for (const auto& [key, score] : coverage) {
     if (!named.count(key) && score > 0) extra.push_back({score, key});
   }
   std::stable_sort(extra.begin(), extra.end(),
                    [](const auto& a, const auto& b) { return a.first > b.first; });
-  if (extra.size() > 20) extra.resize(20);
+  if (extra.size() > kept) extra.resize(kept);
   for (const auto& [score, key] : extra) {
     Site site;
     site.file = key.first;

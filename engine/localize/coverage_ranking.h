@@ -39,8 +39,10 @@ absl::StatusOr<LineScores> OchiaiFromRun(const std::string& repo_root,
 // Mixes coverage into traceback-ranked sites: score = trace_weight * traceback score +
 // (1 - trace_weight) * coverage score, and adds the most suspicious covered lines that no
 // traceback named (at most 20) so that failures without a useful traceback still get sites.
+// `boosted` lines take their score there in place of coverage's, whether the failing run
+// reached them or not, and go ahead of equal scores (AssertionWriters).
 void CombineWithCoverage(const LineScores& coverage, double trace_weight, const Symptom& symptom,
-                         std::vector<Site>* sites);
+                         const LineScores& boosted, std::vector<Site>* sites);
 
 }  // namespace smallfix
 

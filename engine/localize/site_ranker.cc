@@ -13,6 +13,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "engine/localize/argument_check.h"
+#include "engine/localize/assertion_writers.h"
 #include "engine/localize/coverage_ranking.h"
 #include "engine/localize/named_class.h"
 #include "engine/localize/recursion_cycle.h"
@@ -392,8 +393,17 @@ void AddCallerSites(const std::vector<WeighedTrace> &weighed_traces, RepoSearch 
 void FinishSites(SourceFacts &facts, const LocalizeOptions &options, Localization &result) {
   std::stable_sort(result.sites.begin(), result.sites.end(),
                    [](const Site &a, const Site &b) { return a.score > b.score; });
-  if (options.max_sites >= 0 && result.sites.size() > static_cast<size_t>(options.max_sites)) {
-    result.sites.resize(options.max_sites);
+  // With coverage the sites in test files (the failing assertion) are listed but never
+  // edited, so they do not take the places of lines coverage found.
+  const bool count_tests = options.coverage_scores.empty();
+  if (options.max_sites >= 0) {
+    size_t kept = 0;
+    int counted = 0;
+    for (; kept < result.sites.size(); ++kept) {
+      if (!count_tests && PathMapper::IsTestFile(result.sites[kept].file)) continue;
+      if (counted++ == options.max_sites) break;
+    }
+    result.sites.resize(kept);
   }
   for (Site &site : result.sites) {
     std::sort(site.ranks.begin(), site.ranks.end());
@@ -447,7 +457,19 @@ std::optional<Localization> RankSites(const ParsedFailure &parsed, const PathMap
     AddCallerSites(weighed_traces, *search, result, index);
   }
   if (!options.coverage_scores.empty()) {
-    CombineWithCoverage(options.coverage_scores, kTraceWeight, result.symptom, &result.sites);
+    std::vector<std::pair<std::string, int>> assertion_lines;
+    for (const Site &site : result.sites) {
+      if (PathMapper::IsTestFile(site.file)) assertion_lines.push_back({site.file, site.line});
+    }
+    const LineScores writers = AssertionWriters(facts, assertion_lines, options.coverage_scores);
+    if (!writers.empty()) {
+      result.notes.push_back(absl::StrFormat(
+          "%d line(s) that write what the failing test's assertion reads (and their guards) "
+          "rank first among the lines coverage ties",
+          writers.size()));
+    }
+    CombineWithCoverage(options.coverage_scores, kTraceWeight, result.symptom, writers,
+                        &result.sites);
   }
   FinishSites(facts, options, result);
   if (parsed.dropped_traces) {

@@ -35,11 +35,27 @@ TEST(CoverageRankingTest, CombineKeepsTracebackFirstAndAddsCoveredLines) {
   sites[0].line = 2;
   sites[0].score = 1.0;
   const LineScores coverage = {{{"pkg/a.py", 2}, 0.5}, {{"pkg/a.py", 9}, 1.0}};
-  CombineWithCoverage(coverage, 0.7, Symptom(), &sites);
+  CombineWithCoverage(coverage, 0.7, Symptom(), {}, &sites);
   ASSERT_EQ(sites.size(), 2u);
   EXPECT_NEAR(sites[0].score, 0.85, 1e-9);
   EXPECT_EQ(sites[1].line, 9);
   EXPECT_NEAR(sites[1].score, 0.3, 1e-9);
+}
+
+TEST(CoverageRankingTest, BoostedLinesTakeTheirScoreAndLeadTheirTies) {
+  std::vector<Site> sites;
+  const LineScores coverage = {
+      {{"pkg/a.py", 3}, 0.5}, {{"pkg/a.py", 7}, 0.5}, {{"pkg/b.py", 1}, 0.25}};
+  const LineScores boosted = {{{"pkg/a.py", 7}, 0.6}, {{"pkg/a.py", 9}, 0.5}};
+  CombineWithCoverage(coverage, 0.7, Symptom(), boosted, &sites);
+  ASSERT_EQ(sites.size(), 4u);
+  EXPECT_EQ(sites[0].line, 7);
+  EXPECT_NEAR(sites[0].score, 0.18, 1e-9);
+  EXPECT_EQ(sites[1].line, 9);  // the failing run never reached it; ahead of its tie
+  EXPECT_NEAR(sites[1].score, 0.15, 1e-9);
+  EXPECT_EQ(sites[2].line, 3);
+  EXPECT_NEAR(sites[2].score, 0.15, 1e-9);
+  EXPECT_EQ(sites[3].file, "pkg/b.py");
 }
 
 }  // namespace
