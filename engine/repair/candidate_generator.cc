@@ -11,6 +11,7 @@
 #include "engine/base/concat.h"
 #include "engine/index/module_facts.h"
 #include "engine/localize/path_mapper.h"
+#include "engine/localize/symptom.h"
 #include "engine/patterns/lookups/lookup.h"
 #include "engine/rank/site_order.h"
 #include "engine/repair/multi_site_candidates.h"
@@ -215,6 +216,16 @@ absl::Status AddCandidate(Candidate candidate, const Site& site, const std::set<
   return absl::OkStatus();
 }
 
+// The failure that points at the site. A chained exception, or another rank's, may differ
+// from the run's (a ValueError raised through the site's frame while the test reports pytest's
+// "DID NOT WARN"): the templates at the site answer the one raised there.
+Symptom SiteSymptom(const Site& site, const Symptom& failure) {
+  if (site.symptom.empty() || site.symptom == failure.Text()) return failure;
+  const Symptom raised = Symptom::FromText(site.symptom);
+  if (raised.exception_type.empty()) return failure;
+  return ClassifySymptom(raised.exception_type, raised.message);
+}
+
 // The candidates kept at one site, in the within-site order, capped, each with its diff; their
 // code is added to `seen`.
 absl::StatusOr<std::vector<ScoredCandidate>> CandidatesAtSite(
@@ -226,9 +237,10 @@ absl::StatusOr<std::vector<ScoredCandidate>> CandidatesAtSite(
   const bool test_file = PathMapper::IsTestFile(site.file);
   const SymptomMode mode =
       test_file || !options.any_symptom ? SymptomMode::kRequire : SymptomMode::kRankOnly;
+  const Symptom here_symptom = SiteSymptom(site, symptom);
   const AtSite at{site,
                   document,
-                  symptom,
+                  here_symptom,
                   context,
                   mode,
                   StatementBeforeLine(document, site.line),

@@ -112,6 +112,33 @@ TEST_F(CandidateGeneratorTest, MatchingSymptomsFirstAndTheNoneIsFollowedToItsCal
   EXPECT_TRUE(in_callee);
 }
 
+TEST_F(CandidateGeneratorTest, ASiteAnswersTheExceptionRaisedThroughIt) {
+  Write("pkg/dump.py",
+        "def dumpable(params):\n"
+        "    for key, value in params.items():\n"
+        "        try:\n"
+        "            yaml.dump(value)\n"
+        "        except TypeError:\n"
+        "            warn(key)\n");
+  // The test failed on pytest's "DID NOT WARN"; the site's own frame raised a ValueError.
+  Site site = At("pkg/dump.py", 4);
+  site.symptom = "ValueError: dictionary update sequence element #0 has length 1";
+  auto widened = [&](const Site& at) {
+    absl::StatusOr<std::vector<ScoredCandidate>> out = GenerateCandidates(
+        root_.string(), {at}, Symptom::FromText("Failed: DID NOT WARN."), catalogue_,
+        index_.get(), GenerateOptions{.max_per_site = 0});
+    EXPECT_TRUE(out.ok()) << out.status();
+    for (const ScoredCandidate& c : out.ok() ? *out : std::vector<ScoredCandidate>{}) {
+      if (c.diff.find("+        except (TypeError, ValueError):") != std::string::npos) return true;
+    }
+    return false;
+  };
+  EXPECT_TRUE(widened(site));
+  // Without the site's own exception only the run's is known: nothing to widen the handler by.
+  site.symptom.clear();
+  EXPECT_FALSE(widened(site));
+}
+
 TEST_F(CandidateGeneratorTest, CapsCandidatesPerSiteAndDropsDuplicates) {
   const std::vector<ScoredCandidate> all = Generate("", GenerateOptions{.max_per_site = 0});
   const std::vector<ScoredCandidate> capped = Generate("", GenerateOptions{.max_per_site = 2});
