@@ -129,6 +129,15 @@ absl::Status CheckCondition(const Template::Condition& condition, MatchState& st
   return absl::OkStatus();
 }
 
+// Where a compound statement's header ends: the start of its first block (0 when none).
+size_t HeaderEnd(TSNode statement) {
+  for (uint32_t i = 0; i < ts_node_child_count(statement); ++i) {
+    TSNode child = ts_node_child(statement, i);
+    if (IsType(child, "block")) return ts_node_start_byte(child);
+  }
+  return 0;
+}
+
 // The node the query runs over, and the byte range its matches must touch.
 struct Scope {
   TSNode node;
@@ -145,13 +154,14 @@ Scope QueryScope(const Template& t, const Document& document, TSNode statement, 
     TSNode node = def ? *def : document.root();
     return {node, ts_node_start_byte(node), ts_node_end_byte(node)};
   }
-  // A simple statement counts whole (a call spanning lines); a compound one only on the
-  // fault line (its header), not its body.
+  // A simple statement counts whole (a call spanning lines); a compound one only from the
+  // fault line to the end of its header (a condition in parentheses over several lines),
+  // not its body.
   const bool compound = ts_node_child_by_field_name(statement, "body", 4).id != nullptr ||
                         IsType(statement, "if_statement") || IsType(statement, "try_statement") ||
                         IsType(statement, "with_statement") ||
                         IsType(statement, "decorated_definition");
-  if (compound) return {statement, line_start, line_end};
+  if (compound) return {statement, line_start, std::max(line_end, HeaderEnd(statement))};
   return {statement, ts_node_start_byte(statement), ts_node_end_byte(statement)};
 }
 

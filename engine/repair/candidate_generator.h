@@ -52,7 +52,8 @@ absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(
     const Catalogue& catalogue, const RepoIndex* index, const GenerateOptions& options = {});
 
 // The sites where the bad value at `site` may have been made (see GenerateOptions::follow_cause),
-// nearest first; empty unless `symptom` is about a None or a tensor made wrong elsewhere.
+// nearest first, when `symptom` is about a None or a tensor made wrong elsewhere; and, when the
+// site is a `raise` under an `if` or `elif`, that header's line first (the check that chose it).
 std::vector<Site> CauseSites(
     const Document& document, const Site& site, const Symptom& symptom, const RepoIndex* index,
     const std::function<absl::StatusOr<Document>(const std::string&)>& load, double factor);

@@ -3,7 +3,9 @@
 // `'NoneType' object has no attribute ...` and its kin: a function that runs off its end, a
 // `dict.get` without a default. For a tensor that still holds its autograd graph (deepcopy of
 // a non-leaf, numpy() of a tensor that requires grad, a second backward) or has the wrong
-// dtype or device: where it, or an element of the container that holds it, was assigned.
+// dtype or device: where it, or an element of the container that holds it, was assigned. For
+// a `raise` under an `if`: the condition that chose it.
+#include <optional>
 #include <set>
 
 #include "engine/index/value_origin.h"
@@ -99,16 +101,36 @@ std::vector<std::string> SuspectNames(const Document& document, TSNode statement
   return names;
 }
 
+// A `raise` the code chose under an `if` or `elif`: when it should not have run, the check
+// was too broad (or too narrow a type test), and the fix edits the condition. Its header's line.
+std::optional<int> ChoosingCondition(TSNode statement) {
+  if (!IsType(statement, "raise_statement")) return std::nullopt;
+  TSNode block = ts_node_parent(statement);
+  TSNode clause = ts_node_is_null(block) ? block : ts_node_parent(block);
+  if (!IsType(block, "block") || ts_node_is_null(clause) ||
+      !(IsType(clause, "if_statement") || IsType(clause, "elif_clause"))) {
+    return std::nullopt;
+  }
+  return static_cast<int>(ts_node_start_point(clause).row) + 1;
+}
+
 }  // namespace
 
 std::vector<Site> CauseSites(
     const Document& document, const Site& site, const Symptom& symptom, const RepoIndex* index,
     const std::function<absl::StatusOr<Document>(const std::string&)>& load, double factor) {
   std::vector<Site> sites;
-  const bool none = IsNoneSymptom(symptom);
-  if (!none && !IsTensorCauseSymptom(symptom)) return sites;
   std::optional<TSNode> statement = StatementAtLine(document, site.line - 1);
   if (!statement) return sites;
+  if (std::optional<int> line = ChoosingCondition(*statement); line && *line != site.line) {
+    Site cause;
+    cause.file = site.file;
+    cause.line = *line;
+    cause.score = site.score * factor;
+    sites.push_back(std::move(cause));
+  }
+  const bool none = IsNoneSymptom(symptom);
+  if (!none && !IsTensorCauseSymptom(symptom)) return sites;
   auto attr = symptom.fields.find("attr");
   const std::string attr_name = attr == symptom.fields.end() ? "" : attr->second;
   const std::vector<std::string> names =

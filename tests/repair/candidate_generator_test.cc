@@ -139,6 +139,28 @@ TEST_F(CandidateGeneratorTest, ASiteAnswersTheExceptionRaisedThroughIt) {
   EXPECT_FALSE(widened(site));
 }
 
+TEST_F(CandidateGeneratorTest, ARaiseUnderAnIfHasItsConditionForASite) {
+  Write("pkg/check.py",
+        "def check(strategy, accelerator):\n"
+        "    if (\n"
+        "        isinstance(strategy, FSDPStrategy)\n"
+        "    ) and accelerator != \"gpu\":\n"
+        "        raise ValueError(\"FSDP needs a GPU\")\n");
+  absl::StatusOr<std::vector<ScoredCandidate>> out =
+      GenerateCandidates(root_.string(), {At("pkg/check.py", 5)},
+                         Symptom::FromText("ValueError: FSDP needs a GPU"), catalogue_,
+                         index_.get(), GenerateOptions{.max_per_site = 0});
+  ASSERT_TRUE(out.ok()) << out.status();
+  // The check chose to raise: its condition, whose header spans three lines, is edited too.
+  bool exact_type = false;
+  for (const ScoredCandidate& c : *out) {
+    if (c.candidate.line == 2 && c.site_score < 1.0 &&
+        c.diff.find("+        type(strategy) is FSDPStrategy") != std::string::npos)
+      exact_type = true;
+  }
+  EXPECT_TRUE(exact_type);
+}
+
 TEST_F(CandidateGeneratorTest, CapsCandidatesPerSiteAndDropsDuplicates) {
   const std::vector<ScoredCandidate> all = Generate("", GenerateOptions{.max_per_site = 0});
   const std::vector<ScoredCandidate> capped = Generate("", GenerateOptions{.max_per_site = 2});
