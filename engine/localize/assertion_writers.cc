@@ -111,10 +111,11 @@ LineScores AssertionWriters(SourceFacts& facts,
   // The functions the failing test ran, by file and start byte.
   std::map<std::string, std::set<uint32_t>> seen;
   for (const auto& [key, score] : coverage) {
-    const auto& [file, line] = key;
+    // Named copies, not structured bindings: the walk's lambda below captures `file`.
+    const std::string& file = key.first;
     const Document* document = score > 0 ? facts.Load(file) : nullptr;
     if (document == nullptr) continue;
-    std::optional<TSNode> statement = StatementAtLine(*document, line - 1);
+    std::optional<TSNode> statement = StatementAtLine(*document, key.second - 1);
     if (!statement) continue;
     std::optional<TSNode> function = EnclosingOfType(*statement, {"function_definition"});
     if (!function || !seen[file].insert(ts_node_start_byte(*function)).second) continue;

@@ -83,5 +83,43 @@ TEST(ApplyEditsTest, ResultMatchesAFreshParse) {
   EXPECT_EQ(Sexp(*edited), Sexp(*Document::Parse("m.py", std::string(edited->text()))));
 }
 
+// Deleting across the newline between two assignments of a class body: the re-parsed tree
+// holds a MISSING newline that the grammar hides from a walk of the tree, and recovers
+// differently from a fresh parse; both count a syntax error, so ApplyEdits refuses the edit
+// (the edit fuzzer found this).
+TEST(ReparseTest, AJoinedLineIsASyntaxErrorBothWays) {
+  const std::string before = R"py("""A fake accelerator plugin used by the tests."""
+import torch
+
+from accelplug.accelerator import Accelerator
+
+
+class FakeNPUAccelerator(Accelerator):
+    name = "fake_npu"
+    communication_backend = "gloo"
+
+    def is_available(self):
+        return True
+
+    def device(self, index=0):
+        return torch.device("cpu")
+)py";
+  const size_t import = before.find(" torch");
+  const size_t join = before.find("\n    communic");
+  const Document document = *Document::Parse("m.py", before);
+  EditSet edits;
+  ASSERT_TRUE(edits.Add({import, import + 3, ""}).ok());  // import torch -> importrch
+  ASSERT_TRUE(edits.Add({join, join + 13, ""}).ok());     // name = "x"ation_backend = ...
+  std::vector<Document::TextChange> changes;
+  for (const Edit& edit : edits.edits()) changes.push_back({edit.start, edit.end, 0});
+  const std::string after = *edits.Apply(before);
+  absl::StatusOr<Document> reparsed = Document::Reparse(document, after, changes);
+  absl::StatusOr<Document> fresh = Document::Parse("m.py", after);
+  ASSERT_TRUE(reparsed.ok() && fresh.ok());
+  EXPECT_GT(fresh->CountSyntaxErrors(), 0);
+  EXPECT_GT(reparsed->CountSyntaxErrors(), 0) << Sexp(*reparsed);
+  EXPECT_FALSE(ApplyEdits(document, edits).ok());
+}
+
 }  // namespace
 }  // namespace smallfix
