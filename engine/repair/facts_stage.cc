@@ -9,6 +9,7 @@
 #include "engine/base/concat.h"
 #include "engine/facts/runtime_facts.h"
 #include "engine/patterns/lookups/lookup.h"
+#include "engine/rank/deletion_order.h"
 #include "engine/rank/facts_order.h"
 #include "engine/rank/rank_candidates.h"
 #include "engine/repair/candidate_generator.h"
@@ -52,8 +53,10 @@ size_t MergeInto(std::vector<ScoredCandidate> found, std::vector<ValidatedCandid
   return added;
 }
 
-// The candidates that touch nothing the failing run touched after the rest (facts_order.h);
-// with new ones, all of them in the one order first (rank_candidates.h). A candidate at no
+// The validation order: with new candidates, all of them in the one order first
+// (rank_candidates.h); the candidates that only delete code after those that write some
+// (deletion_order.h), and in each part the candidates that touch nothing the failing run
+// touched after the rest (facts_order.h). A candidate at no
 // localized site was made where generation followed the bad value back to (a cause site:
 // the assignment or the call that made it, which may have returned before the exception and
 // so be on no frame of the facts); it keeps its place.
@@ -63,6 +66,7 @@ void Reorder(const RepairRequest& request, const RuntimeFacts& facts,
   scored.reserve(report.candidates.size());
   for (ValidatedCandidate& c : report.candidates) scored.push_back(std::move(c.scored));
   if (rank) RankCandidates(request.ranker, request.one_fix, scored);
+  DemoteDeletions(scored);
   std::set<std::pair<std::string, int>> localized;
   for (const Site& site : sites) localized.insert({site.file, site.line});
   DemoteUntouched(facts, scored, [&](const Candidate& c) {
@@ -88,11 +92,13 @@ absl::Status AddFactCandidates(const RepairRequest& request, const std::string& 
   FactsSummary& summary = report.facts.emplace();
   if (facts_json.empty()) {
     summary.note = "the failing run wrote no runtime facts (not a pytest run, or none failed)";
+    Reorder(request, RuntimeFacts{}, sites, /*rank=*/false, report);
     return absl::OkStatus();
   }
   absl::StatusOr<RuntimeFacts> facts = ParseRuntimeFacts(facts_json);
   if (!facts.ok()) {
     summary.note = Concat("unreadable: ", facts.status().message());
+    Reorder(request, RuntimeFacts{}, sites, /*rank=*/false, report);
     return absl::OkStatus();
   }
   // The other tests' passing runs at the traced line join the failing command's own.

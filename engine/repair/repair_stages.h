@@ -45,11 +45,12 @@ absl::StatusOr<std::vector<ScoredCandidate>> GenerateAtSites(const RepairRequest
 
 // Facts: after the reproduction, the candidates of the templates whose look-ups read what the
 // failing run knew (`facts_json`, docs/runtime-facts.md) at the same sites; one whose code is
-// already a candidate gives it its `fact` binding. Then the candidates that edit nothing the
-// failing run reached go last (engine/rank/facts_order.h). Sets the report's `facts`; facts
-// that are missing or unreadable are a note there, not an error.
-// `traced_json` holds the facts of the other tests' runs on the unpatched tree
-// (ValidationSession::TraceOtherTests): their passing runs at the best site's line.
+// already a candidate gives it its `fact` binding. Then the validation order: candidates that
+// only delete code after the rest (engine/rank/deletion_order.h), and in each part those that
+// edit nothing the failing run reached last (engine/rank/facts_order.h). Sets the report's `facts`;
+// facts that are missing or unreadable are a note there, not an error. `traced_json` holds the
+// facts of the other tests' runs on the unpatched tree (ValidationSession::TraceOtherTests): their
+// passing runs at the best site's line.
 absl::Status AddFactCandidates(const RepairRequest& request, const std::string& facts_json,
                                const std::vector<std::string>& traced_json,
                                const std::vector<Site>& sites, const RepairResources& resources,
