@@ -59,8 +59,9 @@ bool OnlyDeletes(std::string_view before, std::string_view after) {
 
 bool OnlyDeletesCode(const Candidate& candidate) {
   if (candidate.changes.empty()) return false;
-  return std::all_of(candidate.changes.begin(), candidate.changes.end(),
-                     [](const FileChange& change) { return OnlyDeletes(change.before, change.after); });
+  return std::all_of(
+      candidate.changes.begin(), candidate.changes.end(),
+      [](const FileChange& change) { return OnlyDeletes(change.before, change.after); });
 }
 
 void DemoteDeletions(std::vector<ScoredCandidate>& candidates) {
