@@ -1,6 +1,8 @@
 // Look-ups about the def enclosing the site: its parameters, and whether it can run off its
 // end while other paths return a value.
+#include <map>
 #include <set>
+#include <string>
 
 #include "engine/base/concat.h"
 #include "engine/index/function_exits.h"
@@ -70,6 +72,51 @@ absl::Status FallThrough(const LookupArgs&, const MatchContext&, MatchState& sta
   state.bindings["last_statement"] = std::string(document.NodeText(last));
   return BindEach("return_value", values, state, more,
                   "no other return gives a name or a truth value");
+}
+
+namespace {
+
+// What an early return gives for a def annotated to return `annotation`: the empty value of a
+// container, text or number type, None where None is allowed, and nothing (a bare `return`)
+// for `-> None` or a type with no empty value to name.
+std::string EarlyReturnFor(std::string_view annotation) {
+  std::string text(annotation);
+  if (text.size() >= 2 && (text.front() == '"' || text.front() == '\'') &&
+      text.back() == text.front())
+    text = text.substr(1, text.size() - 2);  // a forward reference, `-> "List[int]"`
+  if (text == "None") return "return";
+  const bool optional =
+      text.rfind("Optional[", 0) == 0 || text.rfind("typing.Optional[", 0) == 0 ||
+      text.find("| None") != std::string::npos || text.rfind("None |", 0) == 0 ||
+      (text.find("Union[") != std::string::npos && text.find("None") != std::string::npos);
+  if (optional) return "return None";
+  std::string head = text.substr(0, text.find('['));
+  if (const size_t dot = head.rfind('.'); dot != std::string::npos) head = head.substr(dot + 1);
+  static const auto* const kEmpty = new std::map<std::string, std::string, std::less<>>{
+      {"list", "[]"},           {"List", "[]"},
+      {"Sequence", "[]"},       {"MutableSequence", "[]"},
+      {"Iterable", "[]"},       {"Collection", "[]"},
+      {"dict", "{}"},           {"Dict", "{}"},
+      {"Mapping", "{}"},        {"MutableMapping", "{}"},
+      {"tuple", "()"},          {"Tuple", "()"},
+      {"set", "set()"},         {"Set", "set()"},
+      {"AbstractSet", "set()"}, {"MutableSet", "set()"},
+      {"str", "\"\""},          {"int", "0"},
+      {"float", "0.0"},         {"bool", "False"}};
+  auto it = kEmpty->find(head);
+  return it == kEmpty->end() ? "return" : Concat("return ", it->second);
+}
+
+}  // namespace
+
+absl::Status EarlyReturn(const LookupArgs&, const MatchContext&, MatchState& state,
+                         std::vector<MatchState>&) {
+  std::optional<TSNode> def = EnclosingDef(state);
+  if (!def) return LookupFails("the site is not in a def");
+  const TSNode annotation = ts_node_child_by_field_name(*def, "return_type", 11);
+  state.bindings["early_return"] =
+      ts_node_is_null(annotation) ? "return" : EarlyReturnFor(state.document->NodeText(annotation));
+  return absl::OkStatus();
 }
 
 absl::Status ParameterIs(const LookupArgs& args, const MatchContext&, MatchState& state,

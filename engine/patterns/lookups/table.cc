@@ -24,7 +24,7 @@ LookupBody DonorEditLookup, DonorInsertLookup;
 // flags.cc
 LookupBody FlagName;
 // functions.cc
-LookupBody IsParameter, FallThrough, CallableName, ParameterIs, ListAccumulator;
+LookupBody IsParameter, FallThrough, EarlyReturn, CallableName, ParameterIs, ListAccumulator;
 // getters.cc
 LookupBody RepoGetter;
 // names.cc
@@ -114,6 +114,12 @@ const std::vector<LookupSpec>* const kTable = new std::vector<LookupSpec>{
      .run = FallThrough,
      .summary = "holds when the enclosing def returns a value somewhere yet can run off its end; "
                 "one match per value to return"},
+    {.name = "early-return",
+     .args = {},
+     .binds = {"early_return"},
+     .run = EarlyReturn,
+     .summary = "the statement that returns early from the enclosing def: the empty value of its "
+                "annotated return type (`return []` for `-> List[int]`), else `return`"},
     {.name = "integer-neighbours",
      .args = {"value"},
      .binds = {"alternative"},
@@ -277,12 +283,14 @@ const std::vector<LookupSpec>* const kTable = new std::vector<LookupSpec>{
      .reads_facts = true},
     {.name = "synthesized-guard",
      .args = {},
-     .binds = {"guard", "guard_negation", "fact"},
+     .binds = {"guard", "guard_negation", "guard_root", "fact"},
      .run = SynthesizedGuard,
-     .summary = "up to 3 conditions over the values at the site that held in the failing run and "
-                "in no passing run at that line (None, emptiness, constants, types, hasattr, "
-                "tensor properties, a world size of one), best evidence first; `guard` held "
-                "when it failed, `guard_negation` is its negation",
+     .summary =
+         "up to 3 conditions over the values at the site that held in the failing run and "
+         "in no passing run at that line (None, emptiness, constants, types, hasattr, "
+         "tensor properties, a world size of one), best evidence first; `guard` held "
+         "when it failed, `guard_negation` is its negation, `guard_root` the name its subject "
+         "starts from (empty for `self`, `cls`)",
      .reads_facts = true},
     {.name = "real-nearest-name",
      .args = {"name"},
