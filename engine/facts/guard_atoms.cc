@@ -5,6 +5,7 @@
 #include "engine/facts/guard_atoms.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 
 #include "absl/strings/str_format.h"
@@ -263,6 +264,24 @@ std::vector<GuardAtom> LocalAtoms(const AtomInput& in) {
   return atoms;
 }
 
+namespace {
+
+// Whether the message counts zero of something, "0 elements", "asked for 0 devices": a raise
+// that names the count it refused is about that zero.
+bool SaysACountOfZero(std::string_view message) {
+  for (size_t at = message.find("0 "); at != std::string_view::npos;
+       at = message.find("0 ", at + 1)) {
+    const bool starts = at == 0 || !(std::isalnum(static_cast<unsigned char>(message[at - 1])) ||
+                                     message[at - 1] == '.' || message[at - 1] == '_');
+    const bool noun =
+        at + 2 < message.size() && std::isalpha(static_cast<unsigned char>(message[at + 2]));
+    if (starts && noun) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 bool ExplainsException(GuardAtom::Explains kind, const ExceptionFacts& exception) {
   const std::string& type = exception.type;
   const std::string& message = exception.message;
@@ -274,7 +293,7 @@ bool ExplainsException(GuardAtom::Explains kind, const ExceptionFacts& exception
       return says("None");
     case GuardAtom::Explains::kEmpty:
       return type == "ZeroDivisionError" || type == "IndexError" || type == "StopIteration" ||
-             says("empty") || says("zero") || says("size 0") || says("0 elements");
+             says("empty") || says("zero") || says("size 0") || SaysACountOfZero(message);
     case GuardAtom::Explains::kMeta:
       return says("meta");
   }

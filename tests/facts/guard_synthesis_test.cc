@@ -227,6 +227,28 @@ TEST(GuardSynthesisTest, WithoutPassingRunsOnlyConditionsThatExplainTheException
   EXPECT_THAT(Conditions(SynthesizeGuards(caller, Site("split(n, world_size)"))), IsEmpty());
 }
 
+// A raise that names the count it refuses ("0 devices") is about that zero: with no passing run
+// at the line, the zero is kept, first since the raise reads it; so is the empty list, as a
+// count of zero may be one's length.
+TEST(GuardSynthesisTest, WithoutPassingRunsAZeroTheMessageCountsIsKept) {
+  constexpr char kFrame[] = R"json(
+    "frames": [{"file": "pkg/reduce.py", "line": 9, "function": "usable", "locals": {
+      "requested": {"type": "int", "module": "builtins", "literal": "0"},
+      "visible_devices": {"type": "list", "module": "builtins", "len": 0}}}]})json";
+  const RuntimeFacts counted = Parse(absl::StrCat(R"json({"version": 1,
+    "exception": {"type": "ValueError", "message": "You asked for 0 devices but none are visible"},)json",
+                                                  kFrame));
+  const GuardSite site = Site(R"(raise ValueError(f"You asked for {requested} devices but none are visible"))");
+  EXPECT_THAT(Conditions(SynthesizeGuards(counted, site)),
+              ElementsAre("requested == 0", "not visible_devices"));
+  // "10 devices" or "1.0 devices" counts no zero.
+  for (const char* message : {"You asked for 10 devices", "scale 1.0 devices", "v0 devices"}) {
+    const RuntimeFacts other = Parse(absl::StrCat(R"json({"version": 1,
+      "exception": {"type": "ValueError", "message": ")json", message, R"json("},)json", kFrame));
+    EXPECT_THAT(SynthesizeGuards(other, site), IsEmpty()) << message;
+  }
+}
+
 TEST(GuardSynthesisTest, FindsAnExpressionOnlyWhole) {
   EXPECT_EQ(FindExpression("total += p.grad.numel()", "p.grad"), 9u);
   EXPECT_EQ(FindExpression("up.grad + p.grad", "p.grad"), 10u);
