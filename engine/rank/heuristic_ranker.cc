@@ -6,8 +6,10 @@ namespace smallfix {
 
 double HeuristicRanker::Score(const ScoredCandidate& c) {
   // A one-line patch scores 1; each further changed line costs a little (small fixes are
-  // the common case in the frameworks' histories).
-  const double size = 1.0 / (1.0 + 0.1 * std::max(0, c.lines_changed - 1));
+  // the common case in the frameworks' histories). An edit made in each copy of copied code is
+  // one edit.
+  const int lines = c.lines_changed / std::max(1, c.copies);
+  const double size = 1.0 / (1.0 + 0.1 * std::max(0, lines - 1));
   return c.site_score * (0.5 * c.candidate.symptom_score + 0.3 * c.candidate.prior + 0.2 * size);
 }
 

@@ -305,6 +305,8 @@ absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(
     absl::StatusOr<std::vector<ScoredCandidate>> here =
         CandidatesAtSite(site, *document, catalogue, symptom, context, options, seen);
     if (!here.ok()) return here.status();
+    // With fix lines given, AddMultiSiteCandidates repeats edits over them instead.
+    if (!options.one_fix) *here = WithSameEditAtCopies(*document, *std::move(here));
     for (ScoredCandidate& scored : *here) out.push_back(std::move(scored));
   }
   if (options.one_fix) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -362,6 +363,22 @@ ScoredCandidate CandidateOf(const Document& document, const Draft& draft, std::s
   return scored;
 }
 
+// The other 1-based lines of `document` that read exactly as line `line` does, when that line
+// shows at least 16 characters.
+std::vector<int> CopiesOfLine(const Document& document, int line) {
+  constexpr size_t kShown = 16;
+  const std::string_view text = document.lines().Line(line - 1);
+  const size_t shown = std::count_if(text.begin(), text.end(), [](char c) {
+    return c != ' ' && c != '\t' && c != '\r' && c != '\n';
+  });
+  std::vector<int> copies;
+  if (shown < kShown) return copies;
+  for (int other = 1; other <= document.lines().line_count(); ++other) {
+    if (other != line && document.lines().Line(other - 1) == text) copies.push_back(other);
+  }
+  return copies;
+}
+
 }  // namespace
 
 int SitesCovered(const Document& before, const std::string& after, const std::vector<int>& lines) {
@@ -400,6 +417,61 @@ std::vector<ScoredCandidate> MultiSiteCandidates(const Document& document,
     absl::StatusOr<std::string> diff = UnifiedDiff(document.path(), document.text(), after);
     if (!diff.ok()) continue;
     out.push_back(CandidateOf(document, draft, std::move(after), *std::move(diff)));
+  }
+  return out;
+}
+
+namespace {
+
+// The copy of `scored` (see WithSameEditAtCopies), or nullopt when it has none.
+std::optional<ScoredCandidate> SameEditAtCopies(const Document& document,
+                                                const ScoredCandidate& scored) {
+  const std::vector<FileChange>& changes = scored.candidate.changes;
+  if (changes.size() != 1 || changes.front().file != document.path() ||
+      changes.front().before != document.text() || changes.front().after == document.text()) {
+    return std::nullopt;
+  }
+  const Single single{&scored, EditBetween(changes.front().before, changes.front().after)};
+  const auto [first, last] = LinesOf(document, single.edit);
+  if (first != last || single.edit.start == single.edit.end) return std::nullopt;
+  const std::vector<int> copies = CopiesOfLine(document, first);
+  if (copies.empty()) return std::nullopt;
+  const Edit widened = WidenToWords(document.text(), single.edit);
+  std::vector<Edit> elsewhere = SameEditElsewhere(document, widened, copies);
+  if (elsewhere.empty()) return std::nullopt;
+  Draft draft;
+  draft.template_id = "multi.same-edit";
+  draft.edits.push_back(widened);
+  draft.parts.push_back(&single);
+  draft.prior = scored.candidate.prior;
+  for (Edit& edit : elsewhere) draft.edits.push_back(std::move(edit));
+  EditSet set;
+  for (const Edit& edit : draft.edits) {
+    if (!set.Add(edit).ok()) return std::nullopt;
+  }
+  absl::StatusOr<Document> edited = ApplyEdits(document, set);
+  if (!edited.ok()) return std::nullopt;
+  std::string after(edited->text());
+  absl::StatusOr<std::string> diff = UnifiedDiff(document.path(), document.text(), after);
+  if (!diff.ok()) return std::nullopt;
+  ScoredCandidate copy = CandidateOf(document, draft, std::move(after), *std::move(diff));
+  copy.candidate.template_id = scored.candidate.template_id;
+  copy.candidate.bindings = scored.candidate.bindings;
+  copy.candidate.prior = scored.candidate.prior;
+  copy.copies = static_cast<int>(draft.edits.size());
+  return copy;
+}
+
+}  // namespace
+
+std::vector<ScoredCandidate> WithSameEditAtCopies(const Document& document,
+                                                  std::vector<ScoredCandidate> singles) {
+  std::vector<ScoredCandidate> out;
+  out.reserve(singles.size());
+  for (ScoredCandidate& scored : singles) {
+    if (std::optional<ScoredCandidate> copy = SameEditAtCopies(document, scored))
+      out.push_back(*std::move(copy));
+    out.push_back(std::move(scored));
   }
   return out;
 }

@@ -51,6 +51,15 @@ std::vector<ScoredCandidate> MultiSiteCandidates(const Document& document,
                                                  const std::vector<ScoredCandidate>& singles,
                                                  const MultiSiteOptions& options = {});
 
+// For a repair with no fix lines given: `singles` with, right before each that edits one line
+// of `document` (not an insertion), that edit made also on every other line that reads exactly
+// the same, indentation included, and shows at least 16 characters (the same method body in two
+// classes, not a `return x`): a bug in copied code is in each copy, and its fix is made in each.
+// The copy keeps the single's template, prior and scores, says "the same edit at N places" and
+// has ScoredCandidate::copies = N; ranked, it ties with its single and keeps its place before it.
+std::vector<ScoredCandidate> WithSameEditAtCopies(const Document& document,
+                                                  std::vector<ScoredCandidate> singles);
+
 // How many of `lines` (1-based) the change from `before` to `after` touches: a line counts
 // when a changed byte lies on it, or an insertion starts or ends there.
 int SitesCovered(const Document& before, const std::string& after, const std::vector<int>& lines);

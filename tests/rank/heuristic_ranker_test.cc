@@ -24,6 +24,18 @@ std::vector<std::string> Order(const std::vector<ScoredCandidate>& candidates) {
   return ids;
 }
 
+// The same edit made in two copies of a line is one edit: it ties with the edit of one copy,
+// and ranked first (given first) it stays first.
+TEST(HeuristicRankerTest, AnEditInEachCopyIsTheSizeOfOne) {
+  ScoredCandidate both = Make("both", 1.0, 0.0, 0.02, 4);
+  both.copies = 2;
+  const ScoredCandidate one = Make("one", 1.0, 0.0, 0.02, 2);
+  EXPECT_DOUBLE_EQ(HeuristicRanker::Score(both), HeuristicRanker::Score(one));
+  std::vector<ScoredCandidate> candidates = {both, one, Make("three-lines", 1.0, 0.0, 0.02, 4)};
+  HeuristicRanker().Rank(candidates);
+  EXPECT_EQ(Order(candidates), (std::vector<std::string>{"both", "one", "three-lines"}));
+}
+
 TEST(HeuristicRankerTest, ScoreWeighsSymptomPriorAndSize) {
   // One changed line: size term 1.
   EXPECT_DOUBLE_EQ(HeuristicRanker::Score(Make("a", 1.0, 1.0, 1.0, 1)), 1.0);

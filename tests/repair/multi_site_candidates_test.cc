@@ -233,3 +233,56 @@ TEST(MultiSiteCandidatesTest, RemovesEveryStatementOnTheSites) {
 
 }  // namespace
 }  // namespace smallfix
+
+namespace smallfix {
+namespace {
+
+// The same method in two classes: a fix of one copy is made in both.
+constexpr char kCopies[] =
+    "class Half:\n"
+    "    def init_context(self):\n"
+    "        return Dtype(self.config.param_dtype or torch.float32)\n"
+    "\n"
+    "    def name(self):\n"
+    "        return x\n"
+    "\n"
+    "\n"
+    "class Full:\n"
+    "    def init_context(self):\n"
+    "        return Dtype(self.config.param_dtype or torch.float32)\n"
+    "\n"
+    "    def name(self):\n"
+    "        return x\n";
+
+TEST(SameEditAtCopiesTest, AnEditOfACopiedLineIsMadeInEachCopyFirst) {
+  const Document document = Parse(kCopies);
+  const std::string one = Replace(kCopies, "self.config.param_dtype or torch.float32", "self._dtype");
+  const std::vector<ScoredCandidate> out =
+      WithSameEditAtCopies(document, {Single("generic.donor-edit", 3, kCopies, one, 0.02)});
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_EQ(out[0].candidate.changes.front().after,
+            Replace(one, "self.config.param_dtype or torch.float32", "self._dtype"));
+  EXPECT_EQ(out[0].candidate.template_id, "generic.donor-edit");
+  EXPECT_EQ(out[0].candidate.prior, 0.02);
+  EXPECT_EQ(out[0].copies, 2);
+  EXPECT_THAT(out[0].candidate.summary, testing::HasSubstr("the same edit at 2 places"));
+  EXPECT_EQ(out[1].candidate.changes.front().after, one);  // the single, after its copy
+  EXPECT_EQ(out[1].copies, 1);
+}
+
+TEST(SameEditAtCopiesTest, AShortLineOrAnInsertionHasNoCopies) {
+  const Document document = Parse(kCopies);
+  // `return x` repeats by chance, not because the code was copied.
+  const std::string short_line = Replace(kCopies, "        return x\n", "        return y\n");
+  // An inserted guard edits no line that could repeat.
+  const std::string inserted =
+      Replace(kCopies, "        return Dtype(", "        if self.config is None:\n            return None\n        return Dtype(");
+  const std::vector<ScoredCandidate> out = WithSameEditAtCopies(
+      document, {Single("generic.nearest-name", 6, kCopies, short_line), Single("guard.x", 3, kCopies, inserted)});
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_EQ(out[0].candidate.changes.front().after, short_line);
+  EXPECT_EQ(out[1].candidate.changes.front().after, inserted);
+}
+
+}  // namespace
+}  // namespace smallfix
