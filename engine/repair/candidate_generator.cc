@@ -14,6 +14,7 @@
 #include "engine/localize/symptom.h"
 #include "engine/patterns/lookups/lookup.h"
 #include "engine/rank/site_order.h"
+#include "engine/repair/line_copies.h"
 #include "engine/repair/multi_site_candidates.h"
 #include "engine/source/diff.h"
 #include "engine/source/syntax.h"
@@ -306,7 +307,15 @@ absl::StatusOr<std::vector<ScoredCandidate>> GenerateCandidates(
         CandidatesAtSite(site, *document, catalogue, symptom, context, options, seen);
     if (!here.ok()) return here.status();
     // With fix lines given, AddMultiSiteCandidates repeats edits over them instead.
-    if (!options.one_fix) *here = WithSameEditAtCopies(*document, *std::move(here));
+    if (!options.one_fix) {
+      FindLineCopies elsewhere;
+      if (index != nullptr) {
+        elsewhere = [&](const Document& in, int line) {
+          return CopiesInOtherFiles(*index, load, in, line);
+        };
+      }
+      *here = WithSameEditAtCopies(*document, *std::move(here), elsewhere);
+    }
     for (ScoredCandidate& scored : *here) out.push_back(std::move(scored));
   }
   if (options.one_fix) {

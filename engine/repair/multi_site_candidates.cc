@@ -131,33 +131,23 @@ bool IsWholeLine(std::string_view text, size_t start, std::string_view old_text)
          old_text.find('\n') == old_text.size() - 1;
 }
 
-// The same edit at each other site line that holds its old text as whole words (every
-// occurrence on the line), or, for an edit of one whole line, at each other site line that
-// is the same line; empty when no other line does.
-std::vector<Edit> SameEditElsewhere(const Document& document, const Edit& edit,
-                                    const std::vector<int>& lines) {
-  const std::string_view text = document.text();
-  const std::string_view old_text = text.substr(edit.start, edit.end - edit.start);
-  // A one- or two-character change (`1` -> `0`, `(` -> `[`) repeats by chance too often to
-  // say that the fix repeats it.
-  const size_t shown = std::count_if(old_text.begin(), old_text.end(),
-                                     [](char c) { return c != ' ' && c != '\t' && c != '\n'; });
-  const bool blank = shown < 3;
-  const bool whole_line = IsWholeLine(text, edit.start, old_text);
-  if (blank || (!whole_line && (old_text.find('\n') != std::string_view::npos ||
-                                edit.replacement.find('\n') != std::string::npos))) {
-    return {};
-  }
+// The edit `old_text` -> `replacement` at each of `lines` (1-based) of `target` that holds
+// `old_text` as whole words (every occurrence on the line), or, for an edit of one whole line,
+// at each of them that is that line. Lines `skip_first`..`skip_last` are left out (the edit's
+// own, when `target` is its document).
+std::vector<Edit> SameEditOn(const Document& target, std::string_view old_text,
+                             const std::string& replacement, bool whole_line,
+                             const std::vector<int>& lines, int skip_first = 0,
+                             int skip_last = -1) {
+  const std::string_view text = target.text();
   std::vector<Edit> out;
-  const auto [first, last] = LinesOf(document, edit);
   for (int line : lines) {
-    if (line >= first && line <= last) continue;
-    const size_t begin = document.lines().LineStart(line - 1),
-                 end = document.lines().LineEnd(line - 1);
+    if (line >= skip_first && line <= skip_last) continue;
+    const size_t begin = target.lines().LineStart(line - 1), end = target.lines().LineEnd(line - 1);
     if (whole_line) {
-      const size_t stop = document.lines().LineEndWithNewline(line - 1);
+      const size_t stop = target.lines().LineEndWithNewline(line - 1);
       if (text.substr(begin, stop - begin) == old_text)
-        out.push_back(Edit{begin, stop, edit.replacement});
+        out.push_back(Edit{begin, stop, replacement});
       continue;
     }
     for (size_t at = text.find(old_text, begin);
@@ -166,11 +156,37 @@ std::vector<Edit> SameEditElsewhere(const Document& document, const Edit& edit,
       const size_t stop = at + old_text.size();
       if (IsWordChar(old_text.front()) && at > 0 && IsWordChar(text[at - 1])) continue;
       if (IsWordChar(old_text.back()) && stop < text.size() && IsWordChar(text[stop])) continue;
-      out.push_back(Edit{at, stop, edit.replacement});
+      out.push_back(Edit{at, stop, replacement});
       at = stop - 1;
     }
   }
   return out;
+}
+
+// Whether `edit` of `document` may be repeated elsewhere: a one- or two-character change
+// (`1` -> `0`, `(` -> `[`) repeats by chance too often to say that the fix repeats it, and
+// only a one-line edit or an edit of whole lines is looked for on other lines. Sets
+// `whole_line` for the latter.
+bool Repeatable(const Document& document, const Edit& edit, bool& whole_line) {
+  const std::string_view text = document.text();
+  const std::string_view old_text = text.substr(edit.start, edit.end - edit.start);
+  const size_t shown = std::count_if(old_text.begin(), old_text.end(),
+                                     [](char c) { return c != ' ' && c != '\t' && c != '\n'; });
+  whole_line = IsWholeLine(text, edit.start, old_text);
+  return shown >= 3 && (whole_line || (old_text.find('\n') == std::string_view::npos &&
+                                       edit.replacement.find('\n') == std::string::npos));
+}
+
+// The same edit at each other site line that holds its old text as whole words, or, for an
+// edit of one whole line, at each other site line that is the same line; empty when no other
+// line does (see SameEditOn, Repeatable).
+std::vector<Edit> SameEditElsewhere(const Document& document, const Edit& edit,
+                                    const std::vector<int>& lines) {
+  bool whole_line = false;
+  if (!Repeatable(document, edit, whole_line)) return {};
+  const auto [first, last] = LinesOf(document, edit);
+  return SameEditOn(document, document.text().substr(edit.start, edit.end - edit.start),
+                    edit.replacement, whole_line, lines, first, last);
 }
 
 // Choices a combination makes: which template, once per distinct template (one operator on
@@ -425,7 +441,8 @@ namespace {
 
 // The copy of `scored` (see WithSameEditAtCopies), or nullopt when it has none.
 std::optional<ScoredCandidate> SameEditAtCopies(const Document& document,
-                                                const ScoredCandidate& scored) {
+                                                const ScoredCandidate& scored,
+                                                const FindLineCopies& elsewhere) {
   const std::vector<FileChange>& changes = scored.candidate.changes;
   if (changes.size() != 1 || changes.front().file != document.path() ||
       changes.front().before != document.text() || changes.front().after == document.text()) {
@@ -433,18 +450,44 @@ std::optional<ScoredCandidate> SameEditAtCopies(const Document& document,
   }
   const Single single{&scored, EditBetween(changes.front().before, changes.front().after)};
   const auto [first, last] = LinesOf(document, single.edit);
+  bool whole_line = false;
   if (first != last || single.edit.start == single.edit.end) return std::nullopt;
-  const std::vector<int> copies = CopiesOfLine(document, first);
-  if (copies.empty()) return std::nullopt;
   const Edit widened = WidenToWords(document.text(), single.edit);
-  std::vector<Edit> elsewhere = SameEditElsewhere(document, widened, copies);
-  if (elsewhere.empty()) return std::nullopt;
-  Draft draft;
-  draft.template_id = "multi.same-edit";
-  draft.edits.push_back(widened);
+  if (!Repeatable(document, widened, whole_line)) return std::nullopt;
+  const std::string_view old_text =
+      document.text().substr(widened.start, widened.end - widened.start);
+  Draft draft;  // the single's template, set below; CandidateOf says nothing of the places
+  draft.edits = SameEditOn(document, old_text, widened.replacement, whole_line,
+                           CopiesOfLine(document, first), first, last);
+  draft.edits.insert(draft.edits.begin(), widened);
   draft.parts.push_back(&single);
   draft.prior = scored.candidate.prior;
-  for (Edit& edit : elsewhere) draft.edits.push_back(std::move(edit));
+  // Each other file that holds a copy: its change and its diff.
+  std::vector<FileChange> others;
+  std::string other_diffs;
+  size_t other_edits = 0;
+  const std::vector<LineCopies> copies =
+      elsewhere ? elsewhere(document, first) : std::vector<LineCopies>{};
+  for (const LineCopies& copy : copies) {
+    const std::vector<Edit> edits =
+        SameEditOn(copy.document, old_text, widened.replacement, whole_line, copy.lines);
+    EditSet set;
+    for (const Edit& edit : edits) {
+      if (!set.Add(edit).ok()) return std::nullopt;
+    }
+    if (edits.empty()) continue;
+    absl::StatusOr<Document> edited = ApplyEdits(copy.document, set);
+    if (!edited.ok()) return std::nullopt;
+    std::string after(edited->text());
+    absl::StatusOr<std::string> diff =
+        UnifiedDiff(copy.document.path(), copy.document.text(), after);
+    if (!diff.ok()) return std::nullopt;
+    others.push_back(
+        FileChange{copy.document.path(), std::string(copy.document.text()), std::move(after)});
+    other_diffs += *diff;
+    other_edits += edits.size();
+  }
+  if (draft.edits.size() == 1 && others.empty()) return std::nullopt;
   EditSet set;
   for (const Edit& edit : draft.edits) {
     if (!set.Add(edit).ok()) return std::nullopt;
@@ -454,22 +497,27 @@ std::optional<ScoredCandidate> SameEditAtCopies(const Document& document,
   std::string after(edited->text());
   absl::StatusOr<std::string> diff = UnifiedDiff(document.path(), document.text(), after);
   if (!diff.ok()) return std::nullopt;
-  ScoredCandidate copy = CandidateOf(document, draft, std::move(after), *std::move(diff));
+  const size_t places = draft.edits.size() + other_edits;
+  ScoredCandidate copy = CandidateOf(document, draft, std::move(after), *diff + other_diffs);
+  copy.candidate.summary =
+      Concat(scored.candidate.summary, " (the same edit at ", std::to_string(places), " places)");
+  for (FileChange& change : others) copy.candidate.changes.push_back(std::move(change));
   copy.candidate.template_id = scored.candidate.template_id;
   copy.candidate.bindings = scored.candidate.bindings;
   copy.candidate.prior = scored.candidate.prior;
-  copy.copies = static_cast<int>(draft.edits.size());
+  copy.copies = static_cast<int>(places);
   return copy;
 }
 
 }  // namespace
 
 std::vector<ScoredCandidate> WithSameEditAtCopies(const Document& document,
-                                                  std::vector<ScoredCandidate> singles) {
+                                                  std::vector<ScoredCandidate> singles,
+                                                  const FindLineCopies& elsewhere) {
   std::vector<ScoredCandidate> out;
   out.reserve(singles.size());
   for (ScoredCandidate& scored : singles) {
-    if (std::optional<ScoredCandidate> copy = SameEditAtCopies(document, scored))
+    if (std::optional<ScoredCandidate> copy = SameEditAtCopies(document, scored, elsewhere))
       out.push_back(*std::move(copy));
     out.push_back(std::move(scored));
   }

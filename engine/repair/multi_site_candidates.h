@@ -1,6 +1,7 @@
 #ifndef SMALLFIX_ENGINE_REPAIR_MULTI_SITE_CANDIDATES_H_
 #define SMALLFIX_ENGINE_REPAIR_MULTI_SITE_CANDIDATES_H_
 
+#include <functional>
 #include <vector>
 
 #include "engine/rank/ranker.h"
@@ -51,14 +52,25 @@ std::vector<ScoredCandidate> MultiSiteCandidates(const Document& document,
                                                  const std::vector<ScoredCandidate>& singles,
                                                  const MultiSiteOptions& options = {});
 
+// Lines of another file that copy a line: the file and those 1-based lines of it.
+struct LineCopies {
+  Document document;
+  std::vector<int> lines;
+};
+// The copies in other files of line `line` (1-based) of `document`.
+using FindLineCopies = std::function<std::vector<LineCopies>(const Document& document, int line)>;
+
 // For a repair with no fix lines given: `singles` with, right before each that edits one line
-// of `document` (not an insertion), that edit made also on every other line that reads exactly
-// the same, indentation included, and shows at least 16 characters (the same method body in two
-// classes, not a `return x`): a bug in copied code is in each copy, and its fix is made in each.
-// The copy keeps the single's template, prior and scores, says "the same edit at N places" and
-// has ScoredCandidate::copies = N; ranked, it ties with its single and keeps its place before it.
+// of `document` (not an insertion), that edit made also on every other line of the file that
+// reads exactly the same, indentation included, and shows at least 16 characters (the same
+// method body in two classes, not a `return x`), and on the lines `elsewhere` finds in other
+// files (a class copied between two packages): a bug in copied code is in each copy, and its fix
+// is made in each. The copy keeps the single's template, prior and scores, says "the same edit
+// at N places" and has ScoredCandidate::copies = N; ranked, it ties with its single and keeps
+// its place before it.
 std::vector<ScoredCandidate> WithSameEditAtCopies(const Document& document,
-                                                  std::vector<ScoredCandidate> singles);
+                                                  std::vector<ScoredCandidate> singles,
+                                                  const FindLineCopies& elsewhere = nullptr);
 
 // How many of `lines` (1-based) the change from `before` to `after` touches: a line counts
 // when a changed byte lies on it, or an insertion starts or ends there.
