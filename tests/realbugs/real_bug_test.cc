@@ -6,6 +6,7 @@
 #include <fstream>
 #include <string>
 
+#include "engine/bench/realbugs/real_bug_runner.h"
 #include "engine/bench/realbugs/realbugs_results.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -118,6 +119,22 @@ TEST(RealbugsTotalsTest, CountsAndTakesTheMedianOfPlausibleTimeRatios) {
   EXPECT_EQ(t.localized_top3, 2);
   ASSERT_TRUE(t.median_time_ratio.has_value());
   EXPECT_DOUBLE_EQ(*t.median_time_ratio, 3.0);
+}
+
+}  // namespace
+}  // namespace smallfix::realbugs
+
+namespace smallfix::realbugs {
+namespace {
+
+// A coloured pytest output (a project's config may ask for colour) names its error too.
+TEST(SymptomLineTest, TheLastErrorLineWithoutColours) {
+  const std::string output =
+      "\x1b[1m\x1b[31mE           ValueError: You requested to find 0 devices\x1b[0m\n"
+      "\x1b[1m\x1b[31msrc/pkg/cuda.py\x1b[0m:95: ValueError\n"
+      "FAILED tests/test_cuda.py::test_find - ValueError: You requested...\n";
+  EXPECT_EQ(SymptomLine(output), "ValueError: You requested to find 0 devices");
+  EXPECT_EQ(SymptomLine("1 passed in 0.1s\n"), "");
 }
 
 }  // namespace

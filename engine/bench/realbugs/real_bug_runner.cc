@@ -17,6 +17,7 @@
 #include "engine/base/temp_dir.h"
 #include "engine/bench/smallfix/ast_match.h"
 #include "engine/index/outline.h"
+#include "engine/localize/failure_text.h"
 #include "engine/repair/pipeline.h"
 #include "engine/repair/request_builder.h"
 #include "engine/source/diff.h"
@@ -181,14 +182,17 @@ std::optional<int> LocalizationRank(const RepairReport& report, const std::strin
   return std::nullopt;
 }
 
-// The last line that names an exception ("XxxError: ..."), cut to 160 characters.
+}  // namespace
+
 std::string SymptomLine(const std::string& output) {
   std::string found;
   size_t start = 0;
   while (start < output.size()) {
     size_t end = output.find('\n', start);
     if (end == std::string::npos) end = output.size();
-    std::string_view line(output.data() + start, end - start);
+    // pytest colours its output where it is asked to or the project's config says so.
+    const std::string clean = StripAnsi(std::string_view(output.data() + start, end - start));
+    std::string_view line(clean);
     // pytest marks the lines of the error it explains with "E" and spaces.
     if (line.starts_with("E ")) line.remove_prefix(1);
     while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
@@ -203,6 +207,8 @@ std::string SymptomLine(const std::string& output) {
   }
   return found;
 }
+
+namespace {
 
 std::string Outcome(const RealBugResult& r, const RepairReport& report) {
   if (r.correct) return "correct";

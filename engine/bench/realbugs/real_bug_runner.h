@@ -38,6 +38,10 @@ RealBugResult RepairBug(const RealBug& bug, const RunOptions& options);
 // minute more when the output names only the tests and the tests run once under coverage).
 RealBugResult LocalizeBug(const RealBug& bug, const RunOptions& options);
 
+// The last line of a test run's output that names an exception ("XxxError: ..."), colours
+// removed, cut to 160 characters: the symptom a result reports.
+std::string SymptomLine(const std::string& output);
+
 }  // namespace smallfix::realbugs
 
 #endif  // SMALLFIX_ENGINE_BENCH_REALBUGS_REAL_BUG_RUNNER_H_
