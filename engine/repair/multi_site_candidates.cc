@@ -333,6 +333,25 @@ void AddMovesAndRemovals(const Document& document, const std::vector<int>& lines
   drafts.push_back(std::move(draft));
 }
 
+// `document` with `edits` made, and its diff; nullopt when they overlap or break its syntax.
+struct Applied {
+  FileChange change;
+  std::string diff;
+};
+std::optional<Applied> Apply(const Document& document, const std::vector<Edit>& edits) {
+  EditSet set;
+  for (const Edit& edit : edits) {
+    if (!set.Add(edit).ok()) return std::nullopt;
+  }
+  absl::StatusOr<Document> edited = ApplyEdits(document, set);
+  if (!edited.ok()) return std::nullopt;
+  std::string after(edited->text());
+  absl::StatusOr<std::string> diff = UnifiedDiff(document.path(), document.text(), after);
+  if (!diff.ok()) return std::nullopt;
+  return Applied{FileChange{document.path(), std::string(document.text()), std::move(after)},
+                 *std::move(diff)};
+}
+
 // The candidate of a draft whose edits leave `after`: its template, summary, line and scores
 // come from the singles it is made of (the lowest symptom and site scores of them).
 ScoredCandidate CandidateOf(const Document& document, const Draft& draft, std::string after,
@@ -422,17 +441,10 @@ std::vector<ScoredCandidate> MultiSiteCandidates(const Document& document,
   std::set<std::string> seen;
   for (const Draft& draft : drafts) {
     if (static_cast<int>(out.size()) >= options.max_candidates) break;
-    EditSet set;
-    bool ok = true;
-    for (const Edit& edit : draft.edits) ok = ok && set.Add(edit).ok();
-    if (!ok) continue;
-    absl::StatusOr<Document> edited = ApplyEdits(document, set);
-    if (!edited.ok()) continue;
-    std::string after(edited->text());
-    if (!seen.insert(after).second) continue;
-    absl::StatusOr<std::string> diff = UnifiedDiff(document.path(), document.text(), after);
-    if (!diff.ok()) continue;
-    out.push_back(CandidateOf(document, draft, std::move(after), *std::move(diff)));
+    std::optional<Applied> applied = Apply(document, draft.edits);
+    if (!applied || !seen.insert(applied->change.after).second) continue;
+    out.push_back(
+        CandidateOf(document, draft, std::move(applied->change.after), std::move(applied->diff)));
   }
   return out;
 }
@@ -471,34 +483,19 @@ std::optional<ScoredCandidate> SameEditAtCopies(const Document& document,
   for (const LineCopies& copy : copies) {
     const std::vector<Edit> edits =
         SameEditOn(copy.document, old_text, widened.replacement, whole_line, copy.lines);
-    EditSet set;
-    for (const Edit& edit : edits) {
-      if (!set.Add(edit).ok()) return std::nullopt;
-    }
     if (edits.empty()) continue;
-    absl::StatusOr<Document> edited = ApplyEdits(copy.document, set);
-    if (!edited.ok()) return std::nullopt;
-    std::string after(edited->text());
-    absl::StatusOr<std::string> diff =
-        UnifiedDiff(copy.document.path(), copy.document.text(), after);
-    if (!diff.ok()) return std::nullopt;
-    others.push_back(
-        FileChange{copy.document.path(), std::string(copy.document.text()), std::move(after)});
-    other_diffs += *diff;
+    std::optional<Applied> applied = Apply(copy.document, edits);
+    if (!applied) return std::nullopt;
+    others.push_back(std::move(applied->change));
+    other_diffs += applied->diff;
     other_edits += edits.size();
   }
   if (draft.edits.size() == 1 && others.empty()) return std::nullopt;
-  EditSet set;
-  for (const Edit& edit : draft.edits) {
-    if (!set.Add(edit).ok()) return std::nullopt;
-  }
-  absl::StatusOr<Document> edited = ApplyEdits(document, set);
-  if (!edited.ok()) return std::nullopt;
-  std::string after(edited->text());
-  absl::StatusOr<std::string> diff = UnifiedDiff(document.path(), document.text(), after);
-  if (!diff.ok()) return std::nullopt;
+  std::optional<Applied> applied = Apply(document, draft.edits);
+  if (!applied) return std::nullopt;
   const size_t places = draft.edits.size() + other_edits;
-  ScoredCandidate copy = CandidateOf(document, draft, std::move(after), *diff + other_diffs);
+  ScoredCandidate copy =
+      CandidateOf(document, draft, std::move(applied->change.after), applied->diff + other_diffs);
   copy.candidate.summary =
       Concat(scored.candidate.summary, " (the same edit at ", std::to_string(places), " places)");
   for (FileChange& change : others) copy.candidate.changes.push_back(std::move(change));
