@@ -4,6 +4,7 @@
 #include <set>
 
 #include "absl/strings/str_format.h"
+#include "engine/base/text.h"
 #include "engine/facts/guard_atoms.h"
 
 namespace smallfix {
@@ -19,8 +20,6 @@ bool Skipped(const std::string& name, const ValueFacts& value) {
   return std::find(std::begin(kSkippedTypes), std::end(kSkippedTypes), value.type) !=
          std::end(kSkippedTypes);
 }
-
-bool IsWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
 bool Reads(std::string_view code, std::string_view expression) {
   return FindExpression(code, expression) != std::string_view::npos;

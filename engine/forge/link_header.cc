@@ -2,16 +2,10 @@
 
 #include <cctype>
 
+#include "engine/base/text.h"
+
 namespace smallfix {
 namespace {
-
-std::string_view Strip(std::string_view text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
-    text.remove_prefix(1);
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
-    text.remove_suffix(1);
-  return text;
-}
 
 bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
@@ -27,22 +21,24 @@ bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
 bool IsNext(std::string_view params) {
   while (!params.empty()) {
     const size_t semicolon = params.find(';');
-    std::string_view param = Strip(params.substr(0, semicolon));
+    std::string_view param = StripSpace(params.substr(0, semicolon));
     params =
         semicolon == std::string_view::npos ? std::string_view() : params.substr(semicolon + 1);
-    while (!param.empty() && param.back() == ',') param = Strip(param.substr(0, param.size() - 1));
+    while (!param.empty() && param.back() == ',')
+      param = StripSpace(param.substr(0, param.size() - 1));
     const size_t equals = param.find('=');
     if (equals == std::string_view::npos ||
-        !EqualsIgnoreCase(Strip(param.substr(0, equals)), "rel"))
+        !EqualsIgnoreCase(StripSpace(param.substr(0, equals)), "rel"))
       continue;
-    std::string_view value = Strip(param.substr(equals + 1));
+    std::string_view value = StripSpace(param.substr(equals + 1));
     if (value.size() >= 2 && value.front() == '"' && value.back() == '"')
       value = value.substr(1, value.size() - 2);
     // rel may list several relations separated by blanks.
     while (!value.empty()) {
       const size_t blank = value.find(' ');
       if (EqualsIgnoreCase(value.substr(0, blank), "next")) return true;
-      value = blank == std::string_view::npos ? std::string_view() : Strip(value.substr(blank + 1));
+      value = blank == std::string_view::npos ? std::string_view()
+                                              : StripSpace(value.substr(blank + 1));
     }
   }
   return false;

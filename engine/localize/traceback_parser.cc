@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "engine/base/text.h"
 #include "engine/localize/failure_text.h"
 #include "engine/localize/host_prefix.h"
 #include "engine/localize/pasted_forms.h"
@@ -61,7 +62,6 @@ std::string_view TrimRight(std::string_view text) {
 bool IsIdentifierStart(char c) {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
 }
-bool IsIdentifierChar(char c) { return IsIdentifierStart(c) || (c >= '0' && c <= '9'); }
 
 size_t Indent(std::string_view text) {
   const size_t start = text.find_first_not_of(" \t");
@@ -99,7 +99,7 @@ bool ParseExceptionLine(std::string_view line, std::string* type, std::string* m
   while (true) {
     if (i >= line.size() || !IsIdentifierStart(line[i])) return false;
     last_part = i;
-    while (i < line.size() && IsIdentifierChar(line[i])) ++i;
+    while (i < line.size() && IsWordChar(line[i])) ++i;
     if (i < line.size() && line[i] == '.') {
       ++i;
       continue;

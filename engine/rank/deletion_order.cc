@@ -1,28 +1,13 @@
 #include "engine/rank/deletion_order.h"
 
 #include <algorithm>
-#include <cctype>
 #include <string_view>
 
+#include "engine/base/text.h"
 #include "engine/source/diff.h"
 
 namespace smallfix {
 namespace {
-
-bool IsWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-
-bool IsBlank(std::string_view text) {
-  return std::all_of(text.begin(), text.end(),
-                     [](char c) { return std::isspace(static_cast<unsigned char>(c)); });
-}
-
-std::string_view Trimmed(std::string_view text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
-    text.remove_prefix(1);
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
-    text.remove_suffix(1);
-  return text;
-}
 
 // Whether `before[start, end)` is a run of whole tokens: it does not start or end inside a
 // word of the text around it.
@@ -37,10 +22,10 @@ bool OnlyDeletes(std::string_view before, std::string_view after) {
       before.size(), after.size(), [&](size_t i, size_t j) { return before[i] == after[j]; });
   const std::string_view removed = before.substr(prefix, before.size() - prefix - suffix);
   const std::string_view written = after.substr(prefix, after.size() - prefix - suffix);
-  if (IsBlank(removed)) return false;  // nothing but layout removed
+  if (StripSpace(removed).empty()) return false;  // nothing but layout removed
   if (!written.empty()) {
-    return (IsBlank(written) || Trimmed(written) == "pass") &&
-           WholeTokens(before, prefix, prefix + removed.size());
+    const std::string_view kept = StripSpace(written);
+    return (kept.empty() || kept == "pass") && WholeTokens(before, prefix, prefix + removed.size());
   }
   // A pure removal may sit at several places: `f(bar, baz)` to `f(baz)` removes `bar, ` or,
   // as the longest common prefix has it, `r, ba`. Any start from the longest common prefix

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "engine/base/concat.h"
+#include "engine/base/text.h"
 #include "engine/index/module_facts.h"
 #include "engine/localize/path_mapper.h"
 #include "engine/localize/symptom.h"
@@ -21,8 +22,6 @@
 
 namespace smallfix {
 namespace {
-
-bool IsWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
 // `text` up to layout within lines: each line's indentation kept, other runs of spaces
 // dropped, except one between two word characters (`is not`, `return x`); blank lines

@@ -9,14 +9,13 @@
 #include <string_view>
 
 #include "engine/base/concat.h"
+#include "engine/base/text.h"
 #include "engine/repair/site_statements.h"
 #include "engine/source/diff.h"
 #include "engine/source/edit.h"
 
 namespace smallfix {
 namespace {
-
-bool IsWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
 // The one region where `after` differs from `before`: their common prefix and suffix left out.
 // A removed or inserted run of whole lines is slid back to start at its first line's start:

@@ -3,7 +3,9 @@
 namespace smallfix {
 namespace {
 
-bool IsWordChar(char c) {
+// A byte of a Python name: ASCII letters, digits and '_', and any byte of a UTF-8 sequence
+// (names may be non-ASCII).
+bool IsNameByte(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
          static_cast<unsigned char>(c) >= 0x80;
 }
@@ -53,14 +55,14 @@ std::string DefSignatures(std::string_view text) {
       if (i == std::string_view::npos) return std::string(text);
       continue;
     }
-    if (!IsWordChar(c)) {
+    if (!IsNameByte(c)) {
       ++i;
       continue;
     }
     // A word: `def` starts a signature; any other word (a string prefix like rb, f, u
     // included: its quote is handled on the next turn) is passed over.
     size_t end = i;
-    while (end < text.size() && IsWordChar(text[end])) ++end;
+    while (end < text.size() && IsNameByte(text[end])) ++end;
     const bool is_def = text.substr(i, end - i) == "def";
     i = end;
     if (!is_def) continue;

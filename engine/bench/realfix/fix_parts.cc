@@ -4,6 +4,7 @@
 #include <cctype>
 #include <string_view>
 
+#include "engine/base/text.h"
 #include "engine/source/document.h"
 
 namespace smallfix::realfix {
@@ -26,8 +27,6 @@ std::vector<std::string_view> Lines(std::string_view text) {
 size_t FirstLine(int start, int count) {
   return static_cast<size_t>(count > 0 ? start - 1 : start);
 }
-
-bool IsWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
 // A token of a line: a run of word characters, or one other character; spaces are none.
 struct Token {
