@@ -1,5 +1,6 @@
 // Look-ups about the def enclosing the site: its parameters, and whether it can run off its
 // end while other paths return a value.
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
@@ -206,6 +207,93 @@ absl::Status ListAccumulator(const LookupArgs& args, const MatchContext&, MatchS
   });
   if (!found)
     return LookupFails(Concat("`", name, "` is not set to an empty list before the loop"));
+  return absl::OkStatus();
+}
+
+namespace {
+
+// The container kinds a method changes in place, by the method's name.
+std::vector<std::string_view> KindsMutatedBy(std::string_view method) {
+  static const std::map<std::string_view, std::vector<std::string_view>> kKinds = {
+      {"add", {"set"}},
+      {"discard", {"set"}},
+      {"difference_update", {"set"}},
+      {"intersection_update", {"set"}},
+      {"symmetric_difference_update", {"set"}},
+      {"append", {"list"}},
+      {"extend", {"list"}},
+      {"insert", {"list"}},
+      {"sort", {"list"}},
+      {"reverse", {"list"}},
+      {"setdefault", {"dict"}},
+      {"popitem", {"dict"}},
+      {"update", {"dict", "set"}},
+      {"pop", {"dict", "list", "set"}},
+      {"clear", {"dict", "list", "set"}},
+      {"remove", {"list", "set"}},
+  };
+  auto found = kKinds.find(method);
+  return found == kKinds.end() ? std::vector<std::string_view>{} : found->second;
+}
+
+}  // namespace
+
+// A local bound at the site to a value the function does not own (an attribute, a parameter,
+// an item) that the def then changes in place: the change reaches the owner's container. Binds
+// `container`, the type to copy it with: the one kind every in-place change fits, or, where
+// several fit, the one the name says (`buffers_set`, `names_list`, `kwargs_dict`).
+absl::Status MutatedLater(const LookupArgs& args, const MatchContext&, MatchState& state,
+                          std::vector<MatchState>&) {
+  const std::string name = LookupArg(args, "name");
+  const Document& document = *state.document;
+  std::optional<TSNode> def = EnclosingDef(state);
+  if (!def) return LookupFails("the site is not in a def");
+  std::set<std::string_view> kinds = {"dict", "list", "set"};
+  bool mutated = false;
+  const uint32_t after = ts_node_end_byte(state.statement);
+  WalkTree(*def, [&](TSNode node) {
+    if (ts_node_end_byte(node) <= after) return Walk::kSkip;
+    if (IsType(node, "function_definition") && !ts_node_eq(node, *def)) return Walk::kSkip;
+    std::vector<std::string_view> fits;
+    if (IsType(node, "call")) {
+      const TSNode callee = ts_node_child_by_field_name(node, "function", 8);
+      if (IsType(callee, "attribute") &&
+          document.NodeText(ts_node_child_by_field_name(callee, "object", 6)) == name) {
+        fits =
+            KindsMutatedBy(document.NodeText(ts_node_child_by_field_name(callee, "attribute", 9)));
+      }
+    } else if (IsType(node, "assignment") || IsType(node, "augmented_assignment") ||
+               IsType(node, "delete_statement")) {
+      const TSNode target = IsType(node, "delete_statement")
+                                ? ts_node_named_child(node, 0)
+                                : ts_node_child_by_field_name(node, "left", 4);
+      if (IsType(target, "subscript") &&
+          document.NodeText(ts_node_child_by_field_name(target, "value", 5)) == name) {
+        fits = {"dict", "list"};
+      } else if (IsType(node, "augmented_assignment") && document.NodeText(target) == name) {
+        const std::string_view op =
+            document.NodeText(ts_node_child_by_field_name(node, "operator", 8));
+        if (op == "|=" || op == "&=" || op == "-=" || op == "^=") fits = {"set", "dict"};
+        if (op == "+=") fits = {"list"};
+      }
+    }
+    if (!fits.empty()) {
+      mutated = true;
+      std::erase_if(kinds, [&](std::string_view kind) {
+        return std::find(fits.begin(), fits.end(), kind) == fits.end();
+      });
+    }
+    return Walk::kDescend;
+  });
+  if (!mutated) return LookupFails(Concat("`", name, "` is not changed in place after the site"));
+  if (kinds.size() > 1) {
+    std::erase_if(kinds, [&](std::string_view kind) {
+      return name.find(std::string(kind)) == std::string::npos;
+    });
+  }
+  if (kinds.size() != 1)
+    return LookupFails(Concat("the changes to `", name, "` do not tell which container it is"));
+  state.bindings["container"] = std::string(*kinds.begin());
   return absl::OkStatus();
 }
 

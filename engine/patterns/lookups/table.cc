@@ -24,7 +24,8 @@ LookupBody DonorEditLookup, DonorInsertLookup;
 // flags.cc
 LookupBody FlagName;
 // functions.cc
-LookupBody IsParameter, FallThrough, EarlyReturn, CallableName, ParameterIs, ListAccumulator;
+LookupBody IsParameter, FallThrough, EarlyReturn, CallableName, ParameterIs, ListAccumulator,
+    MutatedLater;
 // getters.cc
 LookupBody RepoGetter;
 // names.cc
@@ -189,6 +190,13 @@ const std::vector<LookupSpec>* const kTable = new std::vector<LookupSpec>{
      .run = ListAccumulator,
      .summary = "holds when the site is in a loop and its def sets `name` to [] or list() before "
                 "the outermost loop"},
+    {.name = "mutated-later",
+     .args = {"name"},
+     .binds = {"container"},
+     .run = MutatedLater,
+     .summary =
+         "holds when the enclosing def changes `name` in place after the site (a set, list "
+         "or dict method, an item assignment, |=); binds the container type to copy it with"},
     {.name = "call-rejects-keyword",
      .args = {"call", "name"},
      .binds = {"callee", "callee_file", "callee_params"},
