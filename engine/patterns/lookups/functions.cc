@@ -134,6 +134,9 @@ absl::Status ParameterIs(const LookupArgs& args, const MatchContext&, MatchState
       holds = parameter.kind == Parameter::Kind::kVarPositional;
     } else if (kind == "var-keyword") {
       holds = parameter.kind == Parameter::Kind::kVarKeyword;
+    } else if (kind == "named") {
+      holds = parameter.kind != Parameter::Kind::kVarPositional &&
+              parameter.kind != Parameter::Kind::kVarKeyword;
     } else if (kind == "default-none") {
       const TSNode value = ts_node_child_by_field_name(parameter.node, "value", 5);
       holds =
