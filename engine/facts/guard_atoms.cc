@@ -9,6 +9,7 @@
 #include <cstdlib>
 
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 
 namespace smallfix {
 namespace {
@@ -170,6 +171,38 @@ void TypeAtom(const AtomInput& in, std::vector<GuardAtom>& out) {
   out.push_back(std::move(atom));
 }
 
+// `isinstance(x, (Shard, _StridedShard))` for the classes the passing runs had at the line
+// when the failing run had another: code written for some of a base's subclasses meets one
+// more (a placement that is not a shard has no `.dim`). The classes must be nameable at the
+// site: bound there by name, or through their module.
+void PassingTypesAtom(const AtomInput& in, std::vector<GuardAtom>& out) {
+  if (in.failing.none || in.failing.type.empty() || in.passing.empty()) return;
+  std::vector<std::string> names;
+  std::vector<std::pair<std::string, std::string>> classes;  // (module, type) of passing runs
+  for (const ValueFacts* value : in.passing) {
+    if (value->none || value->type.empty()) return;
+    if (value->type == in.failing.type && value->module == in.failing.module) return;
+    const std::pair<std::string, std::string> cls = {value->module, value->type};
+    if (std::find(classes.begin(), classes.end(), cls) != classes.end()) continue;
+    const std::string name = Bound(in.site, value->type) ? value->type : TypeName(*value, in.site);
+    if (name.empty()) return;
+    classes.push_back(cls);
+    names.push_back(name);
+  }
+  std::sort(names.begin(), names.end());
+  const std::string types =
+      names.size() == 1 ? names[0] : absl::StrFormat("(%s)", absl::StrJoin(names, ", "));
+  GuardAtom atom = Atom(in.name, in.name, absl::StrFormat("not isinstance(%s, %s)", in.name, types),
+                        absl::StrFormat("isinstance(%s, %s)", in.name, types),
+                        "was a " + in.failing.type, "was a " + absl::StrJoin(names, " or "));
+  atom.holds = [classes](const ValueFacts& v) -> std::optional<bool> {
+    if (v.type.empty() && !v.none) return std::nullopt;
+    return v.none || std::find(classes.begin(), classes.end(), std::make_pair(v.module, v.type)) ==
+                         classes.end();
+  };
+  out.push_back(std::move(atom));
+}
+
 // Whether a value is of the class an exception names: "SGD" or, qualified, "torch.optim.sgd.SGD".
 bool OfClass(const ValueFacts& value, const std::string& name) {
   return !value.none && (name == value.type || name == value.module + "." + value.type);
@@ -244,11 +277,17 @@ struct Row {
 // Weights: a None check is the commonest guard in the frameworks' fixes, then emptiness and a
 // missing attribute; equalities with constants and type tests come next, tensor properties last.
 constexpr Row kRows[] = {
-    {"none", 1.0, NoneAtom},           {"attribute-none", 1.0, AttributeNoneAtoms},
-    {"hasattr", 0.9, HasattrAtom},     {"empty", 0.8, EmptyAtom},
-    {"no-elements", 0.7, NumelAtom},   {"literal", 0.6, LiteralAtom},
-    {"threshold", 0.5, ThresholdAtom}, {"isinstance", 0.5, TypeAtom},
-    {"device", 0.5, DeviceAtom},       {"requires-grad", 0.5, RequiresGradAtom},
+    {"none", 1.0, NoneAtom},
+    {"attribute-none", 1.0, AttributeNoneAtoms},
+    {"hasattr", 0.9, HasattrAtom},
+    {"empty", 0.8, EmptyAtom},
+    {"no-elements", 0.7, NumelAtom},
+    {"literal", 0.6, LiteralAtom},
+    {"threshold", 0.5, ThresholdAtom},
+    {"isinstance", 0.5, TypeAtom},
+    {"passing-types", 0.5, PassingTypesAtom},
+    {"device", 0.5, DeviceAtom},
+    {"requires-grad", 0.5, RequiresGradAtom},
     {"dtype", 0.4, DtypeAtom},
 };
 

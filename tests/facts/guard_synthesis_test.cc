@@ -249,6 +249,38 @@ TEST(GuardSynthesisTest, WithoutPassingRunsAZeroTheMessageCountsIsKept) {
   }
 }
 
+// A placement of a class the passing runs never had at the line: the classes they had, as the
+// site names them (by name when it imports them so, else through their module).
+constexpr char kPlacements[] = R"json({"version": 1,
+  "exception": {"type": "AttributeError", "message": "'Replicate' object has no attribute 'dim'"},
+  "frames": [{"file": "pkg/reduce.py", "line": 9, "function": "dims", "locals": {
+    "placement": {"type": "Replicate", "module": "torch.distributed.tensor.placement_types"}}}],
+  "passing": [
+    {"test": "t::a", "file": "pkg/reduce.py", "line": 9, "locals": {
+      "placement": {"type": "Shard", "module": "torch.distributed.tensor.placement_types"}}},
+    {"test": "t::b", "file": "pkg/reduce.py", "line": 9, "locals": {
+      "placement": {"type": "_StridedShard", "module": "torch.distributed.tensor.placement_types"}}},
+    {"test": "t::c", "file": "pkg/reduce.py", "line": 9, "locals": {
+      "placement": {"type": "Shard", "module": "torch.distributed.tensor.placement_types"}}}]})json";
+
+TEST(GuardSynthesisTest, TheClassesThePassingRunsHad) {
+  const RuntimeFacts facts = Parse(kPlacements);
+  const std::vector<GuardCondition> found =
+      SynthesizeGuards(facts, Site("if placement.dim == dim:", {"Shard", "_StridedShard"}), 10);
+  auto it = std::find_if(found.begin(), found.end(), [](const GuardCondition& g) {
+    return g.negation == "isinstance(placement, (Shard, _StridedShard))";
+  });
+  ASSERT_NE(it, found.end());
+  EXPECT_EQ(it->condition, "not isinstance(placement, (Shard, _StridedShard))");
+  // Through the module where the site imports it and not the classes.
+  EXPECT_THAT(Conditions(SynthesizeGuards(facts, Site("if placement.dim == dim:", {"torch"}), 10)),
+              Contains("not isinstance(placement, (torch.distributed.tensor.placement_types."
+                       "Shard, torch.distributed.tensor.placement_types._StridedShard))"));
+  // Nowhere when the site can name neither.
+  for (const GuardCondition& g : SynthesizeGuards(facts, Site("if placement.dim == dim:"), 10))
+    EXPECT_EQ(g.condition.find("not isinstance(placement, ("), std::string::npos) << g.condition;
+}
+
 TEST(GuardSynthesisTest, FindsAnExpressionOnlyWhole) {
   EXPECT_EQ(FindExpression("total += p.grad.numel()", "p.grad"), 9u);
   EXPECT_EQ(FindExpression("up.grad + p.grad", "p.grad"), 10u);
