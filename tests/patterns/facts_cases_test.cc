@@ -116,7 +116,7 @@ TEST(FactsCasesTest, TheTemplatesThatReadFactsAreKnownByTheirLookUps) {
   EXPECT_EQ(reading, (std::set<std::string>{
                          "compat.installed-rename-gate", "compat.real-rename-attribute",
                          "guard.runtime-none-continue", "guard.runtime-none-skip",
-                         "guard.synthesized-continue", "guard.synthesized-return",
+                         "guard.synthesized-and", "guard.synthesized-continue", "guard.synthesized-return",
                          "guard.synthesized-return-at-entry", "guard.synthesized-wrap", "param.real-add-missing-argument",
                          "param.real-rename-keyword"}));
 }
