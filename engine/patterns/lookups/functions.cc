@@ -241,6 +241,16 @@ std::vector<std::string_view> KindsMutatedBy(std::string_view method) {
 
 }  // namespace
 
+// The one list of in-place methods: templates that copy before a change ask it by name.
+absl::Status InPlaceMethod(const LookupArgs& args, const MatchContext&, MatchState&,
+                           std::vector<MatchState>&) {
+  const std::string method = LookupArg(args, "method");
+  if (KindsMutatedBy(method).empty())
+    return LookupFails(
+        Concat("`", method, "` is not a set, list or dict method that changes its object"));
+  return absl::OkStatus();
+}
+
 // A local bound at the site to a value the function does not own (an attribute, a parameter,
 // an item) that the def then changes in place: the change reaches the owner's container. Binds
 // `container`, the type to copy it with: the one kind every in-place change fits, or, where
@@ -276,7 +286,9 @@ absl::Status MutatedLater(const LookupArgs& args, const MatchContext&, MatchStat
       } else if (IsType(node, "augmented_assignment") && document.NodeText(target) == name) {
         const std::string_view op =
             document.NodeText(ts_node_child_by_field_name(node, "operator", 8));
-        if (op == "|=" || op == "&=" || op == "-=" || op == "^=") fits = {"set", "dict"};
+        // `d |= other` merges dicts too; `&=`, `-=` and `^=` are set operators only.
+        if (op == "|=") fits = {"set", "dict"};
+        if (op == "&=" || op == "-=" || op == "^=") fits = {"set"};
         if (op == "+=") fits = {"list"};
       }
     }

@@ -25,7 +25,7 @@ LookupBody DonorEditLookup, DonorInsertLookup;
 LookupBody FlagName;
 // functions.cc
 LookupBody IsParameter, FallThrough, EarlyReturn, CallableName, ParameterIs, ListAccumulator,
-    MutatedLater;
+    MutatedLater, InPlaceMethod;
 // getters.cc
 LookupBody RepoGetter;
 // names.cc
@@ -197,6 +197,12 @@ const std::vector<LookupSpec>* const kTable = new std::vector<LookupSpec>{
      .summary =
          "holds when the enclosing def changes `name` in place after the site (a set, list "
          "or dict method, an item assignment, |=); binds the container type to copy it with"},
+    {.name = "in-place-method",
+     .args = {"method"},
+     .binds = {},
+     .run = InPlaceMethod,
+     .summary = "holds when `method` is a set, list or dict method that changes its object in "
+                "place (`pop`, `append`, `update`, `sort`, ...), the methods mutated-later reads"},
     {.name = "call-rejects-keyword",
      .args = {"call", "name"},
      .binds = {"callee", "callee_file", "callee_params"},
