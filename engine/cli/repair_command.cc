@@ -148,6 +148,11 @@ void AddRepairCommand(CLI::App& app, int* exit_status) {
                    "loaded, started once per repair; it falls back to cold runs when it fails)");
   repair->add_option("--top", o->inputs.top, "Stop after K plausible patches (default 1)");
   repair->add_option("--jobs", o->inputs.jobs, "Candidates validated at once (default 1)");
+  repair
+      ->add_option("--weak-lookahead", o->inputs.weak_lookahead,
+                   "After a plausible patch of a weak template (`weak: true`), validate N more "
+                   "candidates for one of another kind, which then comes first (default 8)")
+      ->check(CLI::NonNegativeNumber);
   repair->add_option("--max-candidates", o->inputs.max_candidates,
                      "Candidates kept per site, best first (default 12; 0: all)");
   AddLlmFlags(*repair, o->inputs.llm,

@@ -47,6 +47,7 @@ struct Candidate {
       0;  // the template's prior (repair shares it among a generic template's candidates at a site)
   std::vector<FileChange> changes;
   Bindings bindings;  // what the placeholders were (for explanations)
+  bool weak = false;  // the template's `weak` (template.h): validation looks past it
 };
 
 // The fact of the failing run a candidate rests on (the look-ups that read runtime facts bind

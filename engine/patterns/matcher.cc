@@ -262,7 +262,7 @@ absl::StatusOr<Candidate> Rewrite(const Template& t, MatchState& state, const Do
                              ? std::max(symptom_score, kFactConfirmedScore)
                              : symptom_score;
   Candidate candidate{t.id,    t.family, t.summary, document.path(), line,
-                      symptom, prior,    {},        state.bindings};
+                      symptom, prior,    {},        state.bindings,  t.weak};
   for (auto& [path, file] : files) {
     if (file.edits.empty()) continue;
     SMALLFIX_ASSIGN_OR_RETURN(std::string edited, EditedText(file.document, file.edits));

@@ -122,9 +122,13 @@ struct Template {
   // none of them (repair without a symptom): its precision there, which says little about
   // how it does when its symptom matches. Unset: `prior`.
   std::optional<double> unmatched_prior;
-  std::vector<Symptom> symptoms;    // any one may match; empty: a generic fix operator that
-                                    // names no symptom (tried at any site, ranked after
-                                    // the templates whose symptom matches)
+  std::vector<Symptom> symptoms;  // any one may match; empty: a generic fix operator that
+                                  // names no symptom (tried at any site, ranked after
+                                  // the templates whose symptom matches)
+  // `weak: true`: its patches often pass tests that do not reach the fault (they delete code or
+  // leave on a condition chosen to separate the runs), so validation looks past a plausible one
+  // for a plausible patch of another kind, which comes first.
+  bool weak = false;
   std::string scope = "statement";  // statement | function | module: where the query runs
   std::optional<Query> query;       // captures become placeholders
   std::vector<Condition> conditions;

@@ -91,8 +91,8 @@ using Bound = std::set<std::string>;
 absl::Status ReadHeader(const std::string& path, const YAML::Node& root, Template& t) {
   if (absl::Status s =
           CheckKeys(path, root, "a template",
-                    {"id", "family", "summary", "prior", "unmatched-prior", "symptoms", "scope",
-                     "query", "where", "context", "rewrite", "examples", "scan"});
+                    {"id", "family", "summary", "prior", "unmatched-prior", "weak", "symptoms",
+                     "scope", "query", "where", "context", "rewrite", "examples", "scan"});
       !s.ok()) {
     return s;
   }
@@ -124,6 +124,12 @@ absl::Status ReadHeader(const std::string& path, const YAML::Node& root, Templat
     if (*t.unmatched_prior <= 0 || *t.unmatched_prior > 1) {
       return Error(path, root["unmatched-prior"], "unmatched-prior must be in (0, 1]");
     }
+  }
+  if (root["weak"]) {
+    const YAML::Node weak = root["weak"];
+    if (!weak.IsScalar() || (weak.Scalar() != "true" && weak.Scalar() != "false"))
+      return Error(path, weak, "weak must be true or false");
+    t.weak = weak.Scalar() == "true";
   }
   if (root["scope"]) {
     t.scope = root["scope"].as<std::string>();

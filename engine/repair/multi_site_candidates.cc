@@ -372,6 +372,7 @@ ScoredCandidate CandidateOf(const Document& document, const Draft& draft, std::s
   }
   std::set<std::string> summaries;
   for (const Single* part : draft.parts) {
+    candidate.weak |= part->scored->candidate.weak;
     if (summaries.insert(part->scored->candidate.summary).second) {
       candidate.summary +=
           Concat(candidate.summary.empty() ? "" : "; ", part->scored->candidate.summary);
@@ -501,6 +502,7 @@ std::optional<ScoredCandidate> SameEditAtCopies(const Document& document,
   copy.candidate.template_id = scored.candidate.template_id;
   copy.candidate.bindings = scored.candidate.bindings;
   copy.candidate.prior = scored.candidate.prior;
+  copy.candidate.weak = scored.candidate.weak;
   copy.copies = static_cast<int>(places);
   return copy;
 }

@@ -14,6 +14,7 @@
 #include "engine/rank/ranker.h"
 #include "engine/repair/candidate_generator.h"
 #include "engine/repair/sandbox_summary.h"
+#include "engine/repair/validation_order.h"
 #include "validators/validator.h"
 
 namespace smallfix {
@@ -57,6 +58,10 @@ struct RepairRequest {
   ValidationPlan plan;
   int top = 1;   // stop after this many plausible patches
   int jobs = 1;  // candidates validated at once
+  // After a plausible patch from a weak template (a deletion, an early exit on a synthesized
+  // condition: `weak: true`), this many more candidates are validated for one that is not
+  // weak, which then comes first (validation_order.h).
+  int weak_lookahead = kDefaultWeakLookahead;
   // Candidates kept per site (GenerateOptions::max_per_site); 0: all.
   int max_candidates = GenerateOptions().max_per_site;
 

@@ -194,6 +194,7 @@ absl::StatusOr<RepairRequest> BuildRepairRequest(const RepairInputs& o,
   request.validate = !o.no_validate;
   request.top = std::max(1, o.top);
   request.jobs = std::max(1, o.jobs);
+  request.weak_lookahead = std::max(0, o.weak_lookahead);
   request.max_candidates = std::max(0, o.max_candidates);
   request.coverage = o.coverage;
   request.coverage_when_no_site = request.validate;

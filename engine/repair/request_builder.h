@@ -26,6 +26,7 @@ struct RepairInputs {
   std::vector<std::string> tests;  // the first is the failing test; "" fields: not given
   std::string build, runner, python, templates;
   int world_size = 0, top = 1, jobs = 1, max_candidates = GenerateOptions().max_per_site;
+  int weak_lookahead = kDefaultWeakLookahead;
   double timeout = 0;
   bool no_validate = false, cold = false, apply = false;
   LlmFlags llm;             // --llm and the flags that go with it

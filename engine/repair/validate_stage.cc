@@ -1,5 +1,7 @@
 // The fourth stage of a repair: the ranked candidates validated in order.
+#include <algorithm>
 #include <string_view>
+#include <vector>
 
 #include "absl/strings/str_format.h"
 #include "engine/base/concat.h"
@@ -20,6 +22,31 @@ std::string FinishedLine(size_t i, size_t n, const Candidate& candidate,
                          stages.empty() ? "" : stages.substr(1), result.seconds);
 }
 
+bool Plausible(const ValidatedCandidate& c) {
+  return c.validation.status == ValidationStatus::kPlausible;
+}
+
+// Moves each plausible candidate that is not weak ahead of the first weak plausible one (the
+// look-ahead found it), so that it is the patch reported, and says which it passed over.
+void PreferStrongPlausible(RepairReport& report) {
+  std::vector<ValidatedCandidate>& all = report.candidates;
+  const size_t weak_at = std::find_if(all.begin(), all.end(), Plausible) - all.begin();
+  if (weak_at == all.size() || !all[weak_at].scored.candidate.weak) return;
+  const Candidate passed_over = all[weak_at].scored.candidate;
+  size_t at = weak_at;
+  for (size_t i = weak_at + 1; i < all.size(); ++i) {
+    if (!Plausible(all[i]) || all[i].scored.candidate.weak) continue;
+    std::rotate(all.begin() + at, all.begin() + i, all.begin() + i + 1);
+    ++at;
+  }
+  if (at == weak_at) return;  // none found: the weak one is the answer
+  report.notes.push_back(Concat(
+      passed_over.template_id, " at ", passed_over.file, ":", std::to_string(passed_over.line),
+      " passed the tests too, but it is a weak kind of patch (it leaves on a condition chosen to "
+      "separate the runs, or changes a constant by one), so ",
+      all[weak_at].scored.candidate.template_id, ", found after it, comes first"));
+}
+
 // Validates the candidates in the session's workspaces, in their ranked order
 // (validation_order.h), and records the outcomes in `report`.
 void ValidateCandidates(const RepairRequest& request, const ValidationSession& session,
@@ -29,6 +56,8 @@ void ValidateCandidates(const RepairRequest& request, const ValidationSession& s
   options.top = request.top;
   options.jobs = request.jobs;
   options.cancel = request.cancel;
+  options.weak = [&](size_t i) { return report.candidates[i].scored.candidate.weak; };
+  options.weak_lookahead = static_cast<size_t>(std::max(0, request.weak_lookahead));
   options.started = [&](size_t i) {
     if (!request.progress) return;
     const Candidate& candidate = report.candidates[i].scored.candidate;
@@ -50,6 +79,7 @@ void ValidateCandidates(const RepairRequest& request, const ValidationSession& s
   ValidationOrderOutcome outcome = ValidateInOrder(n, validate, options);
   for (size_t i = 0; i < n; ++i) report.candidates[i].validation = std::move(outcome.results[i]);
   report.validated += outcome.validated;
+  PreferStrongPlausible(report);
 }
 
 // A failing test command that the shell could not find or run (exit 127 or 126) reproduces

@@ -21,16 +21,26 @@ ValidationOrderOutcome ValidateInOrder(size_t count, const ValidateFunction& val
   for (auto& flag : stop) flag = std::make_unique<std::atomic<bool>>(false);
   size_t cutoff = n;  // candidates at or past this index are not needed any more
 
+  auto cut_at = [&](size_t at) {  // under mutex; the cut-off only ever moves up the ranking
+    if (at >= cutoff) return;
+    cutoff = at;
+    for (size_t j = cutoff; j < n; ++j) *stop[j] = true;
+  };
   auto update_cutoff = [&] {  // under mutex
-    size_t plausible = 0;
+    size_t plausible = 0;     // of the first `want` plausible ones, weak or not
+    size_t strong = 0;        // plausible and not weak
+    size_t last = 0;          // the last of the first `want` plausible ones
+    size_t open_until = 0;    // past the look-ahead of a weak one among them
     for (size_t i = 0; i < n; ++i) {
-      if (done[i] && outcome.results[i].status == ValidationStatus::kPlausible &&
-          ++plausible == want) {
-        cutoff = i + 1;
-        for (size_t j = cutoff; j < n; ++j) *stop[j] = true;
-        return;
-      }
+      if (!done[i] || outcome.results[i].status != ValidationStatus::kPlausible) continue;
+      const bool weak = options.weak && options.weak(i);
+      if (!weak && ++strong == want) return cut_at(i + 1);
+      if (plausible == want) continue;
+      ++plausible;
+      last = i;
+      if (weak) open_until = std::max(open_until, i + 1 + options.weak_lookahead);
     }
+    if (plausible == want) cut_at(std::min(n, std::max(last + 1, open_until)));
   };
   auto cancelled = [&] { return options.cancel != nullptr && options.cancel->load(); };
   std::atomic<bool> workers_done{false};

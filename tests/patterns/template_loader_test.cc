@@ -71,6 +71,17 @@ TEST_F(TemplateLoaderTest, LoadsAValidTemplate) {
   EXPECT_TRUE(t->query.has_value());
 }
 
+TEST_F(TemplateLoaderTest, WeakIsReadAndChecked) {
+  absl::StatusOr<Template> t = LoadTemplate(Write("weak.yaml", Valid() + "weak: true\n"));
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_TRUE(t->weak);
+  EXPECT_FALSE(LoadTemplate(Write("plain.yaml", Valid()))->weak);
+
+  absl::StatusOr<Template> bad = LoadTemplate(Write("bad.yaml", Valid() + "weak: often\n"));
+  ASSERT_FALSE(bad.ok());
+  EXPECT_THAT(std::string(bad.status().message()), HasSubstr("weak must be true or false"));
+}
+
 TEST_F(TemplateLoaderTest, UnmatchedPriorIsReadAndChecked) {
   absl::StatusOr<Template> t = LoadTemplate(Write("ok.yaml", Valid() + "unmatched-prior: 0.05\n"));
   ASSERT_TRUE(t.ok()) << t.status();

@@ -161,5 +161,38 @@ TEST(ValidationOrderTest, CallbacksSeeEveryValidatedCandidate) {
   EXPECT_EQ(finished, (std::vector<size_t>{0, 1}));
 }
 
+// A weak plausible candidate (a deletion, say) does not end validation: the look-ahead finds
+// candidate 2, plausible and not weak, and the search stops there.
+TEST(ValidationOrderTest, AWeakPlausibleLooksAheadForOneThatIsNot) {
+  FakeValidator fake{{"plausible", "failed", "plausible", "plausible"}, {0, 0, 0, 0}};
+  ValidationOrderOptions options;
+  options.weak = [](size_t i) { return i == 0; };
+  options.weak_lookahead = 5;
+  const ValidationOrderOutcome outcome = ValidateInOrder(4, fake.Function(), options);
+  EXPECT_EQ(Statuses(outcome), (std::vector<std::string>{"plausible", "failed", "plausible", "skipped"}));
+  EXPECT_EQ(fake.started, (std::set<size_t>{0, 1, 2}));
+}
+
+// With none found within the look-ahead, validation stops at its end; a weak candidate found
+// there does not open another look-ahead beyond the first's.
+TEST(ValidationOrderTest, TheLookAheadEndsWhereItSays) {
+  FakeValidator fake{{"plausible", "failed", "plausible", "plausible", "plausible"}, {0, 0, 0, 0, 0}};
+  ValidationOrderOptions options;
+  options.weak = [](size_t i) { return i != 4; };
+  options.weak_lookahead = 2;
+  const ValidationOrderOutcome outcome = ValidateInOrder(5, fake.Function(), options);
+  EXPECT_EQ(Statuses(outcome), (std::vector<std::string>{"plausible", "failed", "plausible", "skipped", "skipped"}));
+  EXPECT_EQ(fake.started, (std::set<size_t>{0, 1, 2}));
+}
+
+// Without a look-ahead a weak candidate is an answer like any other.
+TEST(ValidationOrderTest, NoLookAheadStopsAtAWeakPlausible) {
+  FakeValidator fake{{"plausible", "plausible"}, {0, 0}};
+  ValidationOrderOptions options;
+  options.weak = [](size_t) { return true; };
+  const ValidationOrderOutcome outcome = ValidateInOrder(2, fake.Function(), options);
+  EXPECT_EQ(Statuses(outcome), (std::vector<std::string>{"plausible", "skipped"}));
+}
+
 }  // namespace
 }  // namespace smallfix

@@ -112,6 +112,7 @@ absl::StatusOr<RepairRequest> RequestFor(const Prepared& prepared, const std::st
   inputs.python = plan.interpreter;
   inputs.cold = !plan.warm;
   inputs.timeout = plan.runner.time_limit_seconds;
+  inputs.weak_lookahead = options.weak_lookahead;
   absl::StatusOr<RepairRequest> request = BuildRepairRequest(inputs, nullptr);
   if (!request.ok()) return request.status();
   request->plan.runner.env = plan.runner.env;

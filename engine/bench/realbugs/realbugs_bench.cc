@@ -75,6 +75,12 @@ void AddFlags(CLI::App& bench, BenchFlags& flags) {
       ->check(CLI::NonNegativeNumber)
       ->needs(realbugs);
   bench
+      .add_option("--weak-lookahead", flags.weak_lookahead,
+                  "--realbugs: as repair's --weak-lookahead (default 8; 0: stop at a weak "
+                  "plausible patch, as before the look-ahead)")
+      ->check(CLI::NonNegativeNumber)
+      ->needs(realbugs);
+  bench
       .add_option("--bugs-file", flags.bugs_file,
                   "--realbugs: the bugs file (default benchmarks/realbugs/bugs.jsonl)")
       ->needs(realbugs);
@@ -118,6 +124,7 @@ int RunBench(const BenchFlags& flags, const SharedFlags& shared, const std::atom
   options.outputs_dir = flags.outputs;
   options.from_outputs_dir = flags.from_outputs;
   options.budget_seconds = flags.budget;
+  options.weak_lookahead = flags.weak_lookahead;
   options.cancel = cancel;
 
   RealbugsRun run;

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/repair/validation_order.h"
+
 namespace smallfix::realbugs {
 
 // `smallfix bench --realbugs`'s own flags.
@@ -18,6 +20,7 @@ struct BenchFlags {
   std::string from_outputs;    // --from-outputs DIR: where --localize-only reads them
   std::string bugs_file;       // default: benchmarks/realbugs/bugs.jsonl
   double budget = 600;         // --budget: seconds a bug's repair may take
+  int weak_lookahead = kDefaultWeakLookahead;  // --weak-lookahead: RunOptions'
 };
 
 // What the bench command's other flags say (--bug, --split, --mirror-root, --jobs, ...).
