@@ -203,6 +203,15 @@ std::vector<Probe> ProbesFor(const Symptom& symptom) {
     const std::string name = LastPart(function);
     const std::string argument =
         cls == "unexpected-kwarg" ? Field(symptom, "kwarg") : Field(symptom, "argument");
+    // A defaulted parameter written before `*args` takes the first positional argument too:
+    // the def is at fault where it puts the argument ahead of a star. Its probe goes first, so
+    // that it ranks before the calls, which are only where the error surfaced.
+    if (cls == "multiple-values" && !name.empty() && !argument.empty()) {
+      probes.push_back(
+          {absl::StrCat(R"re(^\s*(?:async\s+)?def\s+)re", RE2::QuoteMeta(name), R"re(\s*\()re"), 1,
+           absl::StrCat(R"re(\b)re", RE2::QuoteMeta(argument), R"re(\b[^*)]*=[^*)]*,\s*\*\w)re"),
+           0.2, false, absl::StrCat("defines ", name, "() with '", argument, "' before *args")});
+    }
     if (!name.empty()) {
       probes.push_back(
           {absl::StrCat(R"re((?:^|[^\w])(?:\w+\.)*)re", RE2::QuoteMeta(name), R"re(\s*\()re"), 1,
@@ -235,12 +244,20 @@ std::vector<Probe> ProbesFor(const Symptom& symptom) {
 }
 
 // Whether the statement at lines[i] (that line, and the next ones while its brackets are
-// open, at most 8) matches `pattern`.
+// open, at most 8) matches `pattern`: one of its lines, or the lines joined.
 bool StatementMatches(const std::vector<std::string_view>& lines, size_t i, const RE2& pattern) {
   int open = 0;
+  std::string statement;  // the lines so far, for a match that spans them (a def's parameters)
   for (size_t j = i; j < lines.size() && j < i + 8; ++j) {
     if (RE2::PartialMatch(re2::StringPiece(lines[j].data(), lines[j].size()), pattern)) {
       return true;
+    }
+    if (j > i) {
+      statement += '\n';
+      statement += lines[j];
+      if (RE2::PartialMatch(statement, pattern)) return true;
+    } else {
+      statement = std::string(lines[j]);
     }
     for (char c : lines[j])
       open += (c == '(' || c == '[' || c == '{') - (c == ')' || c == ']' || c == '}');

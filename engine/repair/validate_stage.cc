@@ -42,8 +42,8 @@ void PreferStrongPlausible(RepairReport& report) {
   if (at == weak_at) return;  // none found: the weak one is the answer
   report.notes.push_back(Concat(
       passed_over.template_id, " at ", passed_over.file, ":", std::to_string(passed_over.line),
-      " passed the tests too, but it is a weak kind of patch (it leaves on a condition chosen to "
-      "separate the runs, or changes a constant by one), so ",
+      " passed the tests too, but its template is weak (its patches often pass tests that do not "
+      "reach the fault), so ",
       all[weak_at].scored.candidate.template_id, ", found after it, comes first"));
 }
 

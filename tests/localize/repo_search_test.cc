@@ -63,6 +63,21 @@ TEST(RepoSearchTest, ModuleAttributeAndKeywordCalls) {
               ElementsAre("pkg/engine.py:3", "pkg/engine.py:2"));
 }
 
+// "got multiple values": the calls that pass the keyword, and a def that puts the defaulted
+// parameter before `*args` (which takes the first positional argument too), first of all.
+TEST(RepoSearchTest, MultipleValuesFindsADefaultBeforeVarargs) {
+  RepoSearch search = RepoSearch::ForTexts({
+      {"pkg/bars.py",
+       "def tqdm(main_process_only: bool = True,\n         *args, **kwargs):\n"
+       "    return _tqdm(*args, **kwargs)\n"},
+      {"pkg/train.py", "def loop(xs):\n    return tqdm(xs, main_process_only=False)\n"},
+      {"pkg/other.py", "def tqdm(*args, main_process_only=True):\n    return args\n"},
+  });
+  EXPECT_THAT(Sites(search, "TypeError",
+                    "tqdm() got multiple values for argument 'main_process_only'"),
+              ElementsAre("pkg/bars.py:1", "pkg/train.py:2", "pkg/other.py:1"));
+}
+
 TEST(RepoSearchTest, NamesKeysAndAttributeReads) {
   RepoSearch search = Sources();
   EXPECT_THAT(Sites(search, "NameError", "name 'DTYPE' is not defined"),
