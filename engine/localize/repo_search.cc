@@ -163,6 +163,34 @@ std::vector<SearchHit> RepoSearch::Callers(std::string_view function_view, size_
 
 namespace {
 
+// The def of the function a call-signature TypeError names ("got multiple values", "an
+// unexpected keyword", "missing ... argument"): Python raises it while binding the call,
+// before the callee's frame exists, so no traceback shows the def. For "multiple values" a
+// def that writes the argument, with a default, ahead of a star (`def f(flag=True, *args)`:
+// the first positional argument fills it too) is the one at fault; another def of the name
+// weighs less. None for `__init__` (the class statement, not a def, is what callers name).
+std::optional<Probe> DefProbe(const Symptom& symptom) {
+  const std::string cls = symptom.symptom_class;
+  if (cls != "unexpected-kwarg" && cls != "missing-argument" && cls != "multiple-values")
+    return std::nullopt;
+  const std::string name = LastPart(Field(symptom, "function"));
+  if (name.empty() || name == "__init__") return std::nullopt;
+  Probe probe{absl::StrCat(R"re(^\s*(?:async\s+)?def\s+)re", RE2::QuoteMeta(name), R"re(\s*\()re"),
+              1,
+              "",
+              0.4,
+              false,
+              absl::StrCat("defines ", name, "()")};
+  const std::string argument = Field(symptom, "argument");
+  if (cls == "multiple-values" && !argument.empty()) {
+    probe.stronger =
+        absl::StrCat(R"re(\b)re", RE2::QuoteMeta(argument), R"re(\b[^*)]*=[^*)]*,\s*\*\w)re");
+    probe.weaker = 0.2;
+    probe.why = absl::StrCat("defines ", name, "() with '", argument, "' before *args");
+  }
+  return probe;
+}
+
 // The probes for what the symptom names: patterns of lines that may be its site, best first.
 std::vector<Probe> ProbesFor(const Symptom& symptom) {
   std::vector<Probe> probes;
@@ -203,14 +231,10 @@ std::vector<Probe> ProbesFor(const Symptom& symptom) {
     const std::string name = LastPart(function);
     const std::string argument =
         cls == "unexpected-kwarg" ? Field(symptom, "kwarg") : Field(symptom, "argument");
-    // A defaulted parameter written before `*args` takes the first positional argument too:
-    // the def is at fault where it puts the argument ahead of a star. Its probe goes first, so
-    // that it ranks before the calls, which are only where the error surfaced.
-    if (cls == "multiple-values" && !name.empty() && !argument.empty()) {
-      probes.push_back(
-          {absl::StrCat(R"re(^\s*(?:async\s+)?def\s+)re", RE2::QuoteMeta(name), R"re(\s*\()re"), 1,
-           absl::StrCat(R"re(\b)re", RE2::QuoteMeta(argument), R"re(\b[^*)]*=[^*)]*,\s*\*\w)re"),
-           0.2, false, absl::StrCat("defines ", name, "() with '", argument, "' before *args")});
+    // With no frame at all, the calls are what the message names; a def that puts the
+    // argument ahead of a star goes first (DefProbe weighs the other defs down).
+    if (cls == "multiple-values") {
+      if (std::optional<Probe> def = DefProbe(symptom)) probes.push_back(*std::move(def));
     }
     if (!name.empty()) {
       probes.push_back(
@@ -266,18 +290,17 @@ bool StatementMatches(const std::vector<std::string_view>& lines, size_t i, cons
   return false;
 }
 
-}  // namespace
-
-std::vector<SearchHit> RepoSearch::ForSymptom(const Symptom& symptom, size_t max_hits) {
-  const std::vector<Probe> probes = ProbesFor(symptom);
+// The hits of the probes over the search's files, strongest first, one per line.
+std::vector<SearchHit> SearchProbes(RepoSearch& search, const std::vector<Probe>& probes,
+                                    size_t max_hits) {
   std::vector<SearchHit> hits;
   for (const Probe& probe : probes) {
     const RE2 pattern(probe.pattern);
     std::optional<RE2> stronger;
     if (!probe.stronger.empty()) stronger.emplace(probe.stronger);
     if (!pattern.ok() || (stronger && !stronger->ok())) continue;
-    for (const std::string& file : files_) {
-      const std::vector<std::string_view>& lines = *Lines(file);
+    for (const std::string& file : search.files()) {
+      const std::vector<std::string_view>& lines = search.FileLines(file);
       for (size_t i = 0; i < lines.size(); ++i) {
         const std::string_view trimmed = Trim(lines[i]);
         if (IsComment(trimmed) || (probe.skip_defs && IsDefOrClass(trimmed))) continue;
@@ -305,6 +328,18 @@ std::vector<SearchHit> RepoSearch::ForSymptom(const Symptom& symptom, size_t max
     if (unique.size() >= max_hits) break;
   }
   return unique;
+}
+
+}  // namespace
+
+std::vector<SearchHit> RepoSearch::ForSymptom(const Symptom& symptom, size_t max_hits) {
+  return SearchProbes(*this, ProbesFor(symptom), max_hits);
+}
+
+std::vector<SearchHit> RepoSearch::SignatureDefs(const Symptom& symptom, size_t max_hits) {
+  std::optional<Probe> probe = DefProbe(symptom);
+  if (!probe) return {};
+  return SearchProbes(*this, {*std::move(probe)}, max_hits);
 }
 
 }  // namespace smallfix

@@ -43,6 +43,10 @@ class RepoSearch {
   static RepoSearch ForTexts(const std::map<std::string, std::string>& texts);
 
   std::vector<SearchHit> ForSymptom(const Symptom& symptom, size_t max_hits);
+  // The defs of the function a call-signature TypeError names (multiple values, an unexpected
+  // keyword, a missing argument), raised while Python binds the call, before the def's frame
+  // exists: for a failure whose frames are only the tests'. Best first.
+  std::vector<SearchHit> SignatureDefs(const Symptom& symptom, size_t max_hits);
   // Lines that call `function` (not its def), best first.
   std::vector<SearchHit> Callers(std::string_view function, size_t max_hits);
   // The text of `line` (1-based) of a repo file.

@@ -72,6 +72,10 @@ constexpr double kNamedClassDecay = 0.95;
 // ... and below the text search when another class has the attribute (a wrong
 // object).
 constexpr double kNamedClassBehindSearch = 0.25;
+// The def of the function a call-signature TypeError names, when only the tests' frames are
+// printed (the call is a test's; Python raised before the def's frame existed): where a named
+// class's sites go.
+constexpr double kSignatureDefBase = kNamedClassBase;
 
 std::string_view LastPart(std::string_view type) {
   const size_t dot = type.rfind('.');
@@ -272,6 +276,26 @@ void AddNamedClassSites(RepoSearch &search, const LocalizeOptions &options, Site
   }
 }
 
+// The defs of the function a call-signature TypeError names (repo_search.h), when no frame of
+// the repo's own code is printed; a note says why.
+void AddSignatureDefSites(RepoSearch &search, const LocalizeOptions &options, SiteIndex &index,
+                          Localization &result) {
+  const std::vector<SearchHit> hits =
+      search.SignatureDefs(result.symptom, static_cast<size_t>(std::max(options.max_sites, 1)));
+  double score = kSignatureDefBase;
+  for (const SearchHit &hit : hits) {
+    Site &site = SiteAt(hit.file, hit.line, "", result.symptom, result, index);
+    site.score = std::max(site.score, score * hit.weight);
+    score *= kNamedClassDecay;
+  }
+  if (!hits.empty()) {
+    result.notes.push_back(absl::StrFormat(
+        "the call's signature was refused before the callee ran and no frame of the repo's own "
+        "code is printed: the callee's def is a site (%s, line %d: %s)",
+        hits.front().file, hits.front().line, hits.front().why));
+  }
+}
+
 // The sites of the traces' frames, merged by (file, line), each scored by
 // how far out its frame is and by its trace's place.
 void AddFrameSites(const std::vector<WeighedTrace> &weighed_traces, Localization &result,
@@ -451,6 +475,7 @@ std::optional<Localization> RankSites(const ParsedFailure &parsed, const PathMap
   const bool no_frame = result.sites.empty();
   if (search != nullptr && (weighed_traces.empty() || weighed_traces.front().reach < 2)) {
     AddNamedClassSites(*search, options, index, result);
+    AddSignatureDefSites(*search, options, index, result);
   }
   if (search != nullptr && no_frame) AddSearchSites(*search, options, result, index);
   if (search != nullptr && !result.sites.empty()) {

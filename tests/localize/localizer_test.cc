@@ -6,8 +6,11 @@
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <string>
 
+#include "engine/base/temp_dir.h"
 #include "engine/localize/site_ranker.h"
 #include "engine/localize/site_statement.h"
 #include "engine/localize/traceback_parser.h"
@@ -178,6 +181,34 @@ TEST(LocalizerTest, AnExceptionLineAloneFindsTheSiteInTheRepo) {
   ASSERT_TRUE(unknown.ok()) << unknown.status();
   EXPECT_TRUE(unknown->sites.empty());
   EXPECT_THAT(unknown->notes, testing::Contains(HasSubstr("found nothing")));
+}
+
+// A test's call that the callee's signature refuses: Python raises while binding it, so only
+// the test's frame is printed. The callee's def, which puts the argument ahead of *args, is
+// the first site, above the test's line.
+TEST(LocalizerTest, ARefusedCallFromATestFindsTheCalleesDef) {
+  absl::StatusOr<TempDir> dir = TempDir::Create("localizer-signature-test");
+  ASSERT_TRUE(dir.ok()) << dir.status();
+  std::filesystem::create_directories(dir->path() + "/pkg");
+  std::filesystem::create_directories(dir->path() + "/tests");
+  std::ofstream(dir->path() + "/pkg/bars.py")
+      << "def tqdm(main_process_only=True, *args, **kwargs):\n    return list(*args)\n";
+  std::ofstream(dir->path() + "/tests/test_bars.py")
+      << "from pkg.bars import tqdm\n\n\ndef test_tqdm():\n"
+         "    assert tqdm(range(3), main_process_only=True) == [0, 1, 2]\n";
+  absl::StatusOr<Localization> result =
+      Localize(dir->path(),
+               "    def test_tqdm():\n"
+               ">       assert tqdm(range(3), main_process_only=True) == [0, 1, 2]\n"
+               "E       TypeError: tqdm() got multiple values for argument 'main_process_only'\n"
+               "\n"
+               "tests/test_bars.py:5: TypeError\n");
+  ASSERT_TRUE(result.ok()) << result.status();
+  ASSERT_GE(result->sites.size(), 2u);
+  EXPECT_EQ(result->sites[0].file, "pkg/bars.py");
+  EXPECT_EQ(result->sites[0].line, 1);
+  EXPECT_EQ(result->sites[1].file, "tests/test_bars.py");
+  EXPECT_THAT(result->notes, testing::Contains(HasSubstr("the callee's def is a site")));
 }
 
 TEST(LocalizerTest, TheCallerThatPassedAWrongObjectIsSecond) {
