@@ -68,7 +68,8 @@ constexpr double kCallerFactor = 0.9;
 // repo's own code is printed: above the text search and test frames, below any
 // frame of the repo.
 constexpr double kNamedClassBase = 0.5;
-constexpr double kNamedClassDecay = 0.95;
+// From one such definition site to the next (a named class's, a refused signature's def).
+constexpr double kDefinitionSiteDecay = 0.95;
 // ... and below the text search when another class has the attribute (a wrong
 // object).
 constexpr double kNamedClassBehindSearch = 0.25;
@@ -248,6 +249,18 @@ Site &SiteAt(const std::string &file, int line, const std::string &function, con
   return result.sites[it->second];
 }
 
+// Each hit a site (or a better score for a site already there), scored from `base` down, as
+// the search ranked them.
+void AddHitSites(const std::vector<SearchHit> &hits, double base, SiteIndex &index,
+                 Localization &result) {
+  double score = base;
+  for (const SearchHit &hit : hits) {
+    Site &site = SiteAt(hit.file, hit.line, "", result.symptom, result, index);
+    site.score = std::max(site.score, score * hit.weight);
+    score *= kDefinitionSiteDecay;
+  }
+}
+
 // Sites in a repo class that the message names, when no frame of the repo's own
 // code is printed (named_class.h); notes say why.
 void AddNamedClassSites(RepoSearch &search, const LocalizeOptions &options, SiteIndex &index,
@@ -257,12 +270,7 @@ void AddNamedClassSites(RepoSearch &search, const LocalizeOptions &options, Site
   const std::vector<SearchHit> hits =
       NamedClassSites(*named, search, static_cast<size_t>(std::max(options.max_sites, 1)));
   const bool elsewhere = AnotherClassHasAttribute(*named, search);
-  double score = elsewhere ? kNamedClassBehindSearch : kNamedClassBase;
-  for (const SearchHit &hit : hits) {
-    Site &site = SiteAt(hit.file, hit.line, "", result.symptom, result, index);
-    site.score = std::max(site.score, score * hit.weight);
-    score *= kNamedClassDecay;
-  }
+  AddHitSites(hits, elsewhere ? kNamedClassBehindSearch : kNamedClassBase, index, result);
   if (!hits.empty()) {
     result.notes.push_back(absl::StrFormat(
         "the error names class %s of the repo and no frame of the repo's own "
@@ -282,12 +290,7 @@ void AddSignatureDefSites(RepoSearch &search, const LocalizeOptions &options, Si
                           Localization &result) {
   const std::vector<SearchHit> hits =
       search.SignatureDefs(result.symptom, static_cast<size_t>(std::max(options.max_sites, 1)));
-  double score = kSignatureDefBase;
-  for (const SearchHit &hit : hits) {
-    Site &site = SiteAt(hit.file, hit.line, "", result.symptom, result, index);
-    site.score = std::max(site.score, score * hit.weight);
-    score *= kNamedClassDecay;
-  }
+  AddHitSites(hits, kSignatureDefBase, index, result);
   if (!hits.empty()) {
     result.notes.push_back(absl::StrFormat(
         "the call's signature was refused before the callee ran and no frame of the repo's own "
