@@ -26,6 +26,14 @@ git -C "$repo" init -q -b main
 git -C "$repo" add -A
 git -C "$repo" -c user.name=e2e -c user.email=e2e@example.com commit -qm buggy
 
+# Both templates' negative example: a division by a constant, which neither matches.
+not_a_length_division='  - name: not a division by a length
+    line: 2
+    before: |
+      def total(values):
+          return sum(values) / 2
+    after: null'
+
 write_templates() {  # write_templates DIR WEAK_LINE
   mkdir -p "$1/generic"
   cat > "$1/generic/early_return.yaml" <<YAML
@@ -55,14 +63,9 @@ examples:
           if not values:
               return 0
           return sum(values) / len(values)
-  - name: not a division by a length
-    line: 2
-    before: |
-      def total(values):
-          return sum(values) / 2
-    after: null
+$not_a_length_division
 YAML
-  cat > "$1/generic/guarded_divisor.yaml" <<'YAML'
+  cat > "$1/generic/guarded_divisor.yaml" <<YAML
 id: generic.guarded-divisor
 family: generic
 summary: Divide by at least one
@@ -85,12 +88,7 @@ examples:
     after: |
       def mean(values):
           return sum(values) / max(len(values), 1)
-  - name: not a division by a length
-    line: 2
-    before: |
-      def total(values):
-          return sum(values) / 2
-    after: null
+$not_a_length_division
 YAML
 }
 write_templates "$work/weak" "weak: true"
