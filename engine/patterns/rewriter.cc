@@ -323,6 +323,16 @@ absl::Status DropArgumentAction(const Args& args, const MatchContext&, MatchStat
   return AddEdit(file, RemoveListItem(file.document, list, argument));
 }
 
+absl::Status DropParameterAction(const Args& args, const MatchContext&, MatchState& state,
+                                 Files& files) {
+  SMALLFIX_ASSIGN_OR_RETURN(TSNode parameter, TargetNode(args.at("parameter"), state));
+  TSNode list = ts_node_parent(parameter);
+  if (!IsType(list, "parameters"))
+    return absl::InvalidArgumentError("@parameter is not a parameter of a def");
+  FileEdits& file = SiteFile(state, files);
+  return AddEdit(file, RemoveListItem(file.document, list, parameter));
+}
+
 absl::Status AddParameterAction(const Args& args, const MatchContext& context, MatchState& state,
                                 Files& files) {
   auto function = FunctionTarget(args.at("function"), context, state, files);
@@ -393,6 +403,7 @@ const std::vector<ActionSpec>& ActionSpecs() {
       {K::kRenameKeyword, "rename-keyword", {"call", "from", "to"}, {}, RenameKeywordAction},
       {K::kAddArgument, "add-argument", {"call", "value"}, {"before"}, AddArgumentAction},
       {K::kDropArgument, "drop-argument", {"argument"}, {}, DropArgumentAction},
+      {K::kDropParameter, "drop-parameter", {"parameter"}, {}, DropParameterAction},
       {K::kAddParameter, "add-parameter", {"function", "name"}, {"default"}, AddParameterAction},
       {K::kSetDefault, "set-default", {"function", "name", "value"}, {}, SetDefaultAction},
       {K::kAddImport, "add-import", {"code"}, {}, AddImportAction},

@@ -33,6 +33,7 @@ enum class ActionKind {
   kRenameKeyword,
   kAddArgument,
   kDropArgument,
+  kDropParameter,
   kAddParameter,
   kSetDefault,
   kAddImport,

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "engine/base/concat.h"
+#include "engine/base/status_macros.h"
 #include "engine/index/function_exits.h"
 #include "engine/index/scope.h"
 #include "engine/patterns/lookups/helpers.h"
@@ -309,6 +310,80 @@ absl::Status MutatedLater(const LookupArgs& args, const MatchContext&, MatchStat
   if (kinds.size() != 1)
     return LookupFails(Concat("the changes to `", name, "` do not tell which container it is"));
   state.bindings["container"] = std::string(*kinds.begin());
+  return absl::OkStatus();
+}
+
+// A def nested in another, whose parameter `name` repeats a parameter of the enclosing def: the
+// nested def reads that value from the closure anyway, so the parameter is one too many for a
+// caller that passes only the rest (a decorator factory's `def do_register(name, cls)`, which
+// the decorator calls with `cls` alone: "missing 1 required positional argument: 'cls'", the
+// argument meant for `cls` having filled `name`). Holds when `name` comes before the parameter
+// `before` (the one the message says is missing) and the enclosing def calls the nested one
+// exactly once, passing its own `name` positionally in that place; binds that argument as the
+// node `passed`, to drop with the parameter.
+absl::Status ShadowedParameter(const LookupArgs& args, const MatchContext&, MatchState& state,
+                               std::vector<MatchState>&) {
+  SMALLFIX_ASSIGN_OR_RETURN(TSNode inner, CaptureNode(args, "def", state));
+  const std::string name = LookupArg(args, "name");
+  const Document& document = *state.document;
+  if (!IsType(inner, "function_definition")) return LookupFails("@def is not a def");
+  std::optional<TSNode> outer = EnclosingOfType(ts_node_parent(inner), {"function_definition"});
+  if (!outer) return LookupFails("the def is not nested in another");
+  bool shadows = false;
+  for (const Parameter& parameter : Parameters(document, *outer)) shadows |= parameter.name == name;
+  if (!shadows) return LookupFails(Concat("`", name, "` is not a parameter of the enclosing def"));
+  // Its place among the positional parameters.
+  const std::string before = LookupArg(args, "before");
+  std::optional<size_t> index, before_index;
+  size_t position = 0;
+  for (const Parameter& parameter : Parameters(document, inner)) {
+    if (parameter.kind != Parameter::Kind::kPositionalOrKeyword &&
+        parameter.kind != Parameter::Kind::kPositionalOnly) {
+      break;
+    }
+    if (parameter.name.empty()) continue;  // the `/` marker
+    if (parameter.name == name) index = position;
+    if (parameter.name == before) before_index = position;
+    ++position;
+  }
+  if (!index) return LookupFails(Concat("`", name, "` is not a positional parameter"));
+  if (!before_index || *before_index <= *index)
+    return LookupFails(Concat("`", name, "` does not come before `", before, "`"));
+  const std::string_view inner_name =
+      document.NodeText(ts_node_child_by_field_name(inner, "name", 4));
+  std::vector<TSNode> passed;
+  bool other_call = false;
+  WalkTree(ts_node_child_by_field_name(*outer, "body", 4), [&](TSNode node) {
+    if (ts_node_eq(node, inner)) return Walk::kSkip;
+    if (!IsType(node, "call") ||
+        document.NodeText(ts_node_child_by_field_name(node, "function", 8)) != inner_name) {
+      return Walk::kDescend;
+    }
+    std::vector<TSNode> positional;
+    for (TSNode argument :
+         NamedChildrenSkippingComments(ts_node_child_by_field_name(node, "arguments", 9))) {
+      if (IsType(argument, "keyword_argument") || IsType(argument, "list_splat") ||
+          IsType(argument, "dictionary_splat")) {
+        break;
+      }
+      positional.push_back(argument);
+    }
+    if (*index < positional.size() && IsType(positional[*index], "identifier") &&
+        document.NodeText(positional[*index]) == name) {
+      passed.push_back(positional[*index]);
+    } else {
+      other_call = true;
+    }
+    return Walk::kDescend;
+  });
+  if (other_call)
+    return LookupFails(Concat("a call of ", inner_name, "() does not pass `", name, "` there"));
+  if (passed.size() != 1) {
+    return LookupFails(Concat("the enclosing def calls ", inner_name, "() ",
+                              std::to_string(passed.size()), " times, not once"));
+  }
+  state.nodes["passed"] = passed.front();
+  state.bindings["passed"] = std::string(document.NodeText(passed.front()));
   return absl::OkStatus();
 }
 

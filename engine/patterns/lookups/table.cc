@@ -25,7 +25,7 @@ LookupBody DonorEditLookup, DonorInsertLookup;
 LookupBody FlagName;
 // functions.cc
 LookupBody IsParameter, FallThrough, EarlyReturn, CallableName, ParameterIs, ListAccumulator,
-    MutatedLater, InPlaceMethod;
+    MutatedLater, InPlaceMethod, ShadowedParameter;
 // getters.cc
 LookupBody RepoGetter;
 // names.cc
@@ -203,6 +203,14 @@ const std::vector<LookupSpec>* const kTable = new std::vector<LookupSpec>{
      .run = InPlaceMethod,
      .summary = "holds when `method` is a set, list or dict method that changes its object in "
                 "place (`pop`, `append`, `update`, `sort`, ...), the methods mutated-later reads"},
+    {.name = "shadowed-parameter",
+     .args = {"def", "name", "before"},
+     .binds = {"passed"},
+     .run = ShadowedParameter,
+     .summary = "holds when `name`, a positional parameter of the nested def @def before its "
+                "parameter `before`, is also a parameter of the enclosing def, which calls the "
+                "nested one once passing its own `name` in that place; binds that argument (a "
+                "node too)"},
     {.name = "call-rejects-keyword",
      .args = {"call", "name"},
      .binds = {"callee", "callee_file", "callee_params"},
