@@ -48,6 +48,9 @@ struct Candidate {
   std::vector<FileChange> changes;
   Bindings bindings;  // what the placeholders were (for explanations)
   bool weak = false;  // the template's `weak` (template.h): validation looks past it
+  // Places the template's one edit is made: 1, and one more for each other match a `fix-all`
+  // template rewrites too (the ranker counts the size of one, as for copies of copied code).
+  int places = 1;
 };
 
 // The fact of the failing run a candidate rests on (the look-ups that read runtime facts bind

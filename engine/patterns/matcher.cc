@@ -243,13 +243,28 @@ absl::StatusOr<std::string> EditedText(const Document& document, const EditSet& 
   return Concat(text.substr(0, start), after.text(), text.substr(end));
 }
 
-// Applies the template's actions to one state: the candidate, or why there is none.
-absl::StatusOr<Candidate> Rewrite(const Template& t, MatchState& state, const Document& document,
+// Applies the template's actions to one state, then to each of `others` (a `fix-all`
+// template's other matches) whose actions all apply beside the edits so far: the candidate,
+// or why there is none.
+absl::StatusOr<Candidate> Rewrite(const Template& t, MatchState& state,
+                                  const std::vector<MatchState>& others, const Document& document,
                                   int line, double symptom_score, const MatchContext& context,
                                   std::string& key) {
   std::map<std::string, FileEdits> files;
   for (const Template::Action& action : t.actions) {
     SMALLFIX_RETURN_IF_ERROR(ApplyAction(action, context, state, files));
+  }
+  int fixed_too = 0;
+  for (MatchState other : others) {
+    std::map<std::string, FileEdits> trial = files;  // Documents are cheap to copy
+    absl::Status status;
+    for (const Template::Action& action : t.actions) {
+      status = ApplyAction(action, context, other, trial);
+      if (!status.ok()) break;
+    }
+    if (!status.ok()) continue;
+    files = std::move(trial);
+    ++fixed_too;
   }
   // A template tried although its symptom did not match ranks by what it does without one.
   const double prior =
@@ -261,8 +276,8 @@ absl::StatusOr<Candidate> Rewrite(const Template& t, MatchState& state, const Do
   const double symptom = symptom_score > 0 && state.bindings.contains("fact")
                              ? std::max(symptom_score, kFactConfirmedScore)
                              : symptom_score;
-  Candidate candidate{t.id,    t.family, t.summary, document.path(), line,
-                      symptom, prior,    {},        state.bindings,  t.weak};
+  Candidate candidate{t.id,  t.family, t.summary,      document.path(), line,         symptom,
+                      prior, {},       state.bindings, t.weak,          1 + fixed_too};
   for (auto& [path, file] : files) {
     if (file.edits.empty()) continue;
     SMALLFIX_ASSIGN_OR_RETURN(std::string edited, EditedText(file.document, file.edits));
@@ -301,14 +316,11 @@ Bindings SiteBindings(const Document& document, TSNode statement, int line, cons
   return bindings;
 }
 
-// One query match turned into candidates: its conditions, its look-ups (which may fork
-// it), `after_lookups` (a scan's own conditions) and the rewrite. Candidates whose result
-// is already in `seen` are dropped.
-void CandidatesOfMatch(const Template& t, const Document& document, TSNode statement, int line,
-                       const QueryMatch& match, const Bindings& bindings, double symptom_score,
-                       const std::vector<Template::Condition>& after_lookups,
-                       const MatchContext& context, const std::function<void(std::string)>& note,
-                       std::set<std::string>& seen, std::vector<Candidate>& candidates) {
+// A match's state before its look-ups: its captures bound over `bindings`, if the template's
+// `where` conditions hold (else why not).
+absl::StatusOr<MatchState> ConditionedState(const Template& t, const Document& document,
+                                            TSNode statement, const QueryMatch& match,
+                                            const Bindings& bindings) {
   MatchState state;
   state.document = &document;
   state.statement = statement;
@@ -319,16 +331,55 @@ void CandidatesOfMatch(const Template& t, const Document& document, TSNode state
       state.bindings[std::string(capture.name)] = std::string(document.NodeText(capture.node));
     }
   }
-  absl::Status status;
   for (const Template::Condition& condition : t.conditions) {
-    status = CheckCondition(condition, state);
-    if (!status.ok()) break;
+    SMALLFIX_RETURN_IF_ERROR(CheckCondition(condition, state));
   }
-  if (!status.ok()) {
-    note(std::string(status.message()));
+  return state;
+}
+
+// For a `fix-all` template: the states of the query's matches in the rest of the site's file
+// (outside `scope`) whose `where` conditions hold, each bound as a site of its own.
+std::vector<MatchState> OtherMatches(const Template& t, const Document& document,
+                                     const Scope& scope, const Symptom& symptom,
+                                     const Bindings& symptom_bindings) {
+  std::vector<MatchState> others;
+  const TSNode root = document.root();
+  for (const QueryMatch& match :
+       t.query->Run(document, root, ts_node_start_byte(root), ts_node_end_byte(root))) {
+    if (match.captures.empty()) continue;
+    size_t start = ts_node_start_byte(match.captures.front().node), end = start;
+    for (const QueryCapture& capture : match.captures) {
+      start = std::min<size_t>(start, ts_node_start_byte(capture.node));
+      end = std::max<size_t>(end, ts_node_end_byte(capture.node));
+    }
+    if (start < scope.end && end > scope.start) continue;  // the site's own
+    std::optional<TSNode> statement = StatementAt(document, start);
+    if (!statement) continue;
+    const int line = static_cast<int>(document.NodeStart(*statement).line) + 1;
+    absl::StatusOr<MatchState> state =
+        ConditionedState(t, document, *statement, match,
+                         SiteBindings(document, *statement, line, symptom, symptom_bindings));
+    if (state.ok()) others.push_back(*std::move(state));
+  }
+  return others;
+}
+
+// One query match turned into candidates: its conditions, its look-ups (which may fork
+// it), `after_lookups` (a scan's own conditions) and the rewrite, which also rewrites
+// `others`. Candidates whose result is already in `seen` are dropped.
+void CandidatesOfMatch(const Template& t, const Document& document, TSNode statement, int line,
+                       const QueryMatch& match, const Bindings& bindings, double symptom_score,
+                       const std::vector<Template::Condition>& after_lookups,
+                       const std::vector<MatchState>& others, const MatchContext& context,
+                       const std::function<void(std::string)>& note, std::set<std::string>& seen,
+                       std::vector<Candidate>& candidates) {
+  absl::StatusOr<MatchState> state = ConditionedState(t, document, statement, match, bindings);
+  if (!state.ok()) {
+    note(std::string(state.status().message()));
     return;
   }
-  for (MatchState& answered : RunLookups(t, std::move(state), context, note)) {
+  absl::Status status;
+  for (MatchState& answered : RunLookups(t, *std::move(state), context, note)) {
     for (const Template::Condition& condition : after_lookups) {
       status = CheckCondition(condition, answered);
       if (!status.ok()) break;
@@ -340,7 +391,7 @@ void CandidatesOfMatch(const Template& t, const Document& document, TSNode state
     }
     std::string key;
     absl::StatusOr<Candidate> candidate =
-        Rewrite(t, answered, document, line, symptom_score, context, key);
+        Rewrite(t, answered, others, document, line, symptom_score, context, key);
     if (!candidate.ok()) {
       note(std::string(candidate.status().message()));
       continue;
@@ -384,10 +435,13 @@ std::vector<Candidate> MatchTemplate(const Template& t, const Document& document
   if (matches.empty()) note("the query found nothing at the site");
 
   const Bindings bindings = SiteBindings(document, *statement, line, symptom, symptom_bindings);
+  const std::vector<MatchState> others =
+      t.fix_all && !matches.empty() ? OtherMatches(t, document, scope, symptom, symptom_bindings)
+                                    : std::vector<MatchState>{};
   std::set<std::string> seen;  // one candidate per distinct result
   for (const QueryMatch& match : matches) {
-    CandidatesOfMatch(t, document, *statement, line, match, bindings, *symptom_score, {}, context,
-                      note, seen, candidates);
+    CandidatesOfMatch(t, document, *statement, line, match, bindings, *symptom_score, {}, others,
+                      context, note, seen, candidates);
   }
   return candidates;
 }
@@ -404,7 +458,7 @@ std::vector<Candidate> MatchAtStatement(const Template& t, const Document& docum
   const Bindings bindings = SiteBindings(document, statement, line, Symptom{}, binds);
   std::set<std::string> seen;
   std::vector<Candidate> candidates;
-  CandidatesOfMatch(t, document, statement, line, match, bindings, 0.0, after_lookups, context,
+  CandidatesOfMatch(t, document, statement, line, match, bindings, 0.0, after_lookups, {}, context,
                     note, seen, candidates);
   return candidates;
 }

@@ -130,6 +130,10 @@ struct Template {
   // leave on a condition chosen to separate the runs), so validation looks past a plausible one
   // for a plausible patch of another kind, which comes first.
   bool weak = false;
+  // `fix-all: true`: the defect is one wherever it is written (a mutable default), and a fix
+  // in the history fixes every copy in the file: a candidate also rewrites the query's other
+  // matches in the site's file that meet the `where` conditions (look-ups are the site's).
+  bool fix_all = false;
   std::string scope = "statement";  // statement | function | module: where the query runs
   std::optional<Query> query;       // captures become placeholders
   std::vector<Condition> conditions;

@@ -89,10 +89,10 @@ absl::StatusOr<std::map<std::string, std::string>> ReadArguments(
 using Bound = std::set<std::string>;
 
 absl::Status ReadHeader(const std::string& path, const YAML::Node& root, Template& t) {
-  if (absl::Status s =
-          CheckKeys(path, root, "a template",
-                    {"id", "family", "summary", "prior", "unmatched-prior", "weak", "symptoms",
-                     "scope", "query", "where", "context", "rewrite", "examples", "scan"});
+  if (absl::Status s = CheckKeys(
+          path, root, "a template",
+          {"id", "family", "summary", "prior", "unmatched-prior", "weak", "fix-all", "symptoms",
+           "scope", "query", "where", "context", "rewrite", "examples", "scan"});
       !s.ok()) {
     return s;
   }
@@ -125,11 +125,12 @@ absl::Status ReadHeader(const std::string& path, const YAML::Node& root, Templat
       return Error(path, root["unmatched-prior"], "unmatched-prior must be in (0, 1]");
     }
   }
-  if (root["weak"]) {
-    const YAML::Node weak = root["weak"];
-    if (!weak.IsScalar() || (weak.Scalar() != "true" && weak.Scalar() != "false"))
-      return Error(path, weak, "weak must be true or false");
-    t.weak = weak.Scalar() == "true";
+  for (const auto& [key, flag] : {std::pair{"weak", &t.weak}, std::pair{"fix-all", &t.fix_all}}) {
+    const YAML::Node node = root[key];
+    if (!node) continue;
+    if (!node.IsScalar() || (node.Scalar() != "true" && node.Scalar() != "false"))
+      return Error(path, node, Concat(key, " must be true or false"));
+    *flag = node.Scalar() == "true";
   }
   if (root["scope"]) {
     t.scope = root["scope"].as<std::string>();

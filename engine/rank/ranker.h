@@ -21,8 +21,8 @@ struct ScoredCandidate {
   // template it combines, and one for their matches); among candidates that edit as many
   // sites, fewer rank first.
   int parts = 1;
-  // Places the one edit is made (SameEditAtCopies: the same line in each copy of copied code);
-  // the ranker counts the size of one.
+  // Places the one edit is made (SameEditAtCopies: the same line in each copy of copied code;
+  // a `fix-all` template's Candidate::places); the ranker counts the size of one.
   int copies = 1;
 };
 

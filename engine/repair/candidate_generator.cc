@@ -267,6 +267,7 @@ absl::StatusOr<std::vector<ScoredCandidate>> CandidatesAtSite(
       scored.diff += *diff;
     }
     scored.lines_changed = CountChangedLines(scored.diff);
+    scored.copies = scored.candidate.places;
   }
   return here;
 }

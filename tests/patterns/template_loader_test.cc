@@ -82,6 +82,18 @@ TEST_F(TemplateLoaderTest, WeakIsReadAndChecked) {
   EXPECT_THAT(std::string(bad.status().message()), HasSubstr("weak must be true or false"));
 }
 
+TEST_F(TemplateLoaderTest, FixAllIsReadAndChecked) {
+  absl::StatusOr<Template> t = LoadTemplate(Write("all.yaml", Valid() + "fix-all: true\n"));
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_TRUE(t->fix_all);
+  EXPECT_FALSE(t->weak);
+  EXPECT_FALSE(LoadTemplate(Write("plain.yaml", Valid()))->fix_all);
+
+  absl::StatusOr<Template> bad = LoadTemplate(Write("bad.yaml", Valid() + "fix-all: [yes]\n"));
+  ASSERT_FALSE(bad.ok());
+  EXPECT_THAT(std::string(bad.status().message()), HasSubstr("fix-all must be true or false"));
+}
+
 TEST_F(TemplateLoaderTest, UnmatchedPriorIsReadAndChecked) {
   absl::StatusOr<Template> t = LoadTemplate(Write("ok.yaml", Valid() + "unmatched-prior: 0.05\n"));
   ASSERT_TRUE(t.ok()) << t.status();
