@@ -26,6 +26,8 @@ LookupBody FlagName;
 // functions.cc
 LookupBody IsParameter, FallThrough, EarlyReturn, CallableName, ParameterIs, ListAccumulator,
     MutatedLater, InPlaceMethod, ShadowedParameter;
+// format_keys.cc
+LookupBody FormatKeyRename;
 // getters.cc
 LookupBody RepoGetter;
 // names.cc
@@ -203,6 +205,14 @@ const std::vector<LookupSpec>* const kTable = new std::vector<LookupSpec>{
      .run = InPlaceMethod,
      .summary = "holds when `method` is a set, list or dict method that changes its object in "
                 "place (`pop`, `append`, `update`, `sort`, ...), the methods mutated-later reads"},
+    {.name = "format-key-rename",
+     .args = {"call", "key"},
+     .binds = {"format_string", "renamed", "passed_key"},
+     .run = FormatKeyRename,
+     .summary = "holds when the str.format call's string (there or a module-level constant) "
+                "names the field `key`, which the call does not pass, and the call passes "
+                "exactly one key the string never names (keywords, ** of a dict literal or of a "
+                "module def returning one); binds the string (a node too) and it renamed"},
     {.name = "shadowed-parameter",
      .args = {"def", "name", "before"},
      .binds = {"passed"},
