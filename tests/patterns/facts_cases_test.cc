@@ -117,7 +117,8 @@ TEST(FactsCasesTest, TheTemplatesThatReadFactsAreKnownByTheirLookUps) {
                          "compat.installed-rename-gate", "compat.real-rename-attribute",
                          "guard.runtime-none-continue", "guard.runtime-none-skip",
                          "guard.synthesized-and", "guard.synthesized-continue", "guard.synthesized-return",
-                         "guard.synthesized-return-at-entry", "guard.synthesized-wrap", "param.real-add-missing-argument",
+                         "guard.synthesized-return-at-entry", "guard.synthesized-wrap",
+                         "param.optional-mutable-default", "param.real-add-missing-argument",
                          "param.real-rename-keyword"}));
 }
 
