@@ -313,24 +313,27 @@ absl::Status AddArgumentAction(const Args& args, const MatchContext&, MatchState
   return AddEdit(file, InsertListItem(file.document, list, before, *value));
 }
 
+// Removes the node the argument `key` captures, with its comma, from its parent, which must be
+// a `list_type` (else `error`).
+absl::Status DropListItem(const Args& args, const char* key, std::string_view list_type,
+                          const char* error, MatchState& state, Files& files) {
+  SMALLFIX_ASSIGN_OR_RETURN(TSNode item, TargetNode(args.at(key), state));
+  TSNode list = ts_node_parent(item);
+  if (!IsType(list, list_type)) return absl::InvalidArgumentError(error);
+  FileEdits& file = SiteFile(state, files);
+  return AddEdit(file, RemoveListItem(file.document, list, item));
+}
+
 absl::Status DropArgumentAction(const Args& args, const MatchContext&, MatchState& state,
                                 Files& files) {
-  SMALLFIX_ASSIGN_OR_RETURN(TSNode argument, TargetNode(args.at("argument"), state));
-  TSNode list = ts_node_parent(argument);
-  if (!IsType(list, "argument_list"))
-    return absl::InvalidArgumentError("@argument is not an argument of a call");
-  FileEdits& file = SiteFile(state, files);
-  return AddEdit(file, RemoveListItem(file.document, list, argument));
+  return DropListItem(args, "argument", "argument_list", "@argument is not an argument of a call",
+                      state, files);
 }
 
 absl::Status DropParameterAction(const Args& args, const MatchContext&, MatchState& state,
                                  Files& files) {
-  SMALLFIX_ASSIGN_OR_RETURN(TSNode parameter, TargetNode(args.at("parameter"), state));
-  TSNode list = ts_node_parent(parameter);
-  if (!IsType(list, "parameters"))
-    return absl::InvalidArgumentError("@parameter is not a parameter of a def");
-  FileEdits& file = SiteFile(state, files);
-  return AddEdit(file, RemoveListItem(file.document, list, parameter));
+  return DropListItem(args, "parameter", "parameters", "@parameter is not a parameter of a def",
+                      state, files);
 }
 
 absl::Status AddParameterAction(const Args& args, const MatchContext& context, MatchState& state,
