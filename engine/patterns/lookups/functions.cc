@@ -7,6 +7,7 @@
 
 #include "engine/base/concat.h"
 #include "engine/base/status_macros.h"
+#include "engine/index/call_binding.h"
 #include "engine/index/function_exits.h"
 #include "engine/index/scope.h"
 #include "engine/patterns/lookups/helpers.h"
@@ -359,17 +360,11 @@ absl::Status ShadowedParameter(const LookupArgs& args, const MatchContext&, Matc
         document.NodeText(ts_node_child_by_field_name(node, "function", 8)) != inner_name) {
       return Walk::kDescend;
     }
-    std::vector<TSNode> positional;
-    for (TSNode argument :
-         NamedChildrenSkippingComments(ts_node_child_by_field_name(node, "arguments", 9))) {
-      if (IsType(argument, "keyword_argument") || IsType(argument, "list_splat") ||
-          IsType(argument, "dictionary_splat")) {
-        break;
-      }
-      positional.push_back(argument);
-    }
-    if (*index < positional.size() && IsType(positional[*index], "identifier") &&
-        document.NodeText(positional[*index]) == name) {
+    // With `*xs` in the call, which argument lands in the parameter's place is unknown.
+    const CallBinding binding = BindCall(document, node, {});
+    const std::vector<TSNode>& positional = binding.positionals;
+    if (!binding.has_list_splat && *index < positional.size() &&
+        IsType(positional[*index], "identifier") && document.NodeText(positional[*index]) == name) {
       passed.push_back(positional[*index]);
     } else {
       other_call = true;
