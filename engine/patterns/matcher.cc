@@ -9,6 +9,7 @@
 #include "engine/base/concat.h"
 #include "engine/base/status_macros.h"
 #include "engine/patterns/lookups/lookup.h"
+#include "engine/patterns/new_defects.h"
 #include "engine/patterns/match.h"
 #include "engine/patterns/rewriter.h"
 #include "engine/source/edit.h"
@@ -219,16 +220,25 @@ std::optional<std::pair<size_t, size_t>> TopLevelRegion(const Document& document
   return std::make_pair(*start, *end);
 }
 
+// A file's text with a rewrite's edits applied, and the defect the edits write into it that it
+// did not have (new_defects.h), or "".
+struct EditedFile {
+  std::string text;
+  std::string new_defect;
+};
+
 // The file's text with the edits applied. The result must not have more syntax errors than
 // the original; only the top-level statements the edits touch are parsed for that (an edit
 // inside one def cannot change how another parses), as re-parsing a large file per
 // candidate would cost more than everything else at a site; the edited region is then
-// re-parsed incrementally from the region's own tree (ApplyEdits, Document::Reparse).
-absl::StatusOr<std::string> EditedText(const Document& document, const EditSet& edits) {
+// re-parsed incrementally from the region's own tree (ApplyEdits, Document::Reparse). The
+// new defects are looked for in the same region: a class, when the edit is in a method, so a
+// method's name is known for one.
+absl::StatusOr<EditedFile> EditedText(const Document& document, const EditSet& edits) {
   std::optional<std::pair<size_t, size_t>> region = TopLevelRegion(document, edits);
   if (!region) {
     SMALLFIX_ASSIGN_OR_RETURN(Document edited, ApplyEdits(document, edits));
-    return std::string(edited.text());
+    return EditedFile{std::string(edited.text()), NewDefect(document, edited)};
   }
   const auto [start, end] = *region;
   EditSet shifted;
@@ -240,7 +250,8 @@ absl::StatusOr<std::string> EditedText(const Document& document, const EditSet& 
       Document before,
       Document::Parse(document.path(), std::string(text.substr(start, end - start))));
   SMALLFIX_ASSIGN_OR_RETURN(Document after, ApplyEdits(before, shifted));
-  return Concat(text.substr(0, start), after.text(), text.substr(end));
+  return EditedFile{Concat(text.substr(0, start), after.text(), text.substr(end)),
+                    NewDefect(before, after)};
 }
 
 // Applies the template's actions to one state, then to each of `others` (a `fix-all`
@@ -280,9 +291,13 @@ absl::StatusOr<Candidate> Rewrite(const Template& t, MatchState& state,
                       prior, {},       state.bindings, t.weak,          1 + fixed_too};
   for (auto& [path, file] : files) {
     if (file.edits.empty()) continue;
-    SMALLFIX_ASSIGN_OR_RETURN(std::string edited, EditedText(file.document, file.edits));
-    key += Concat(path, "\n", edited, "\n");
-    candidate.changes.push_back({path, std::string(file.document.text()), std::move(edited)});
+    SMALLFIX_ASSIGN_OR_RETURN(EditedFile edited, EditedText(file.document, file.edits));
+    if (!edited.new_defect.empty()) {
+      return absl::FailedPreconditionError(Concat("the rewrite ", edited.new_defect));
+    }
+    key += Concat(path, "\n", edited.text, "\n");
+    candidate.changes.push_back(
+        {path, std::string(file.document.text()), std::move(edited.text)});
   }
   if (candidate.changes.empty()) return absl::NotFoundError("the rewrite changes nothing");
   return candidate;

@@ -1,0 +1,310 @@
+#include "engine/patterns/new_defects.h"
+
+#include <map>
+#include <set>
+#include <string_view>
+#include <vector>
+
+#include "engine/base/concat.h"
+#include "engine/index/tree_walk.h"
+#include "engine/source/syntax.h"
+
+namespace smallfix {
+namespace {
+
+using Found = std::vector<std::string>;
+
+// The node's tokens, comments left out: equal for two nodes that are the same code however
+// they are spaced or broken over lines.
+std::string Tokens(const Document& document, TSNode node) {
+  std::string out;
+  WalkTree(node, [&](TSNode n) {
+    if (IsComment(n)) return Walk::kSkip;
+    if (ts_node_child_count(n) == 0) {
+      out.append(document.NodeText(n));
+      out += ' ';
+    }
+    return Walk::kDescend;
+  });
+  return out;
+}
+
+bool HasCall(TSNode node) {
+  bool found = false;
+  WalkTree(node, [&](TSNode n) {
+    found |= IsType(n, "call") || IsType(n, "await");
+    return found ? Walk::kStop : Walk::kDescend;
+  });
+  return found;
+}
+
+// The text to show in a message: the code on one line, cut short.
+std::string Shown(const Document& document, TSNode node) {
+  std::string text(Trim(document.NodeText(node)));
+  for (char& c : text) {
+    if (c == '\n') c = ' ';
+  }
+  if (text.size() > 60) text = text.substr(0, 57) + "...";
+  return text;
+}
+
+// Methods that relate their object to their argument, and functions that relate their two
+// arguments: either with the same value twice answers a question nobody asks.
+bool IsRelationMethod(std::string_view name) {
+  static const std::set<std::string_view> kNames = {
+      "issubset", "issuperset", "isdisjoint", "startswith", "endswith", "equal", "allclose",
+      "isclose",  "eq",         "ne",         "lt",         "le",       "gt",    "ge",
+      "__eq__",   "__ne__"};
+  return kNames.contains(name);
+}
+bool IsRelationFunction(std::string_view name) {
+  static const std::set<std::string_view> kNames = {"equal", "allclose", "isclose", "array_equal",
+                                                    "issubclass"};
+  return kNames.contains(name);
+}
+
+// The last name of a callee, `torch.equal` -> `equal`.
+std::string_view CalleeName(const Document& document, TSNode function) {
+  if (IsType(function, "attribute")) return document.NodeText(Field(function, "attribute"));
+  if (IsType(function, "identifier")) return document.NodeText(function);
+  return "";
+}
+
+void SelfComparisons(const Document& document, TSNode root, Found& found) {
+  auto same = [&](TSNode a, TSNode b) {
+    return !HasCall(a) && Tokens(document, a) == Tokens(document, b);
+  };
+  auto report = [&](TSNode value) {
+    found.push_back(Concat("compares `", Shown(document, value), "` with itself"));
+  };
+  WalkTree(root, [&](TSNode node) {
+    if (IsType(node, "comparison_operator")) {
+      const std::vector<TSNode> operands = NamedChildrenSkippingComments(node);
+      for (size_t i = 0; i + 1 < operands.size(); ++i) {
+        if (same(operands[i], operands[i + 1])) report(operands[i]);
+      }
+    } else if (IsType(node, "boolean_operator")) {
+      if (same(Field(node, "left"), Field(node, "right"))) report(Field(node, "left"));
+    } else if (IsType(node, "call")) {
+      const TSNode function = Field(node, "function");
+      const TSNode arguments = Field(node, "arguments");
+      if (!IsType(arguments, "argument_list")) return Walk::kDescend;
+      const std::vector<TSNode> args = NamedChildrenSkippingComments(arguments);
+      for (TSNode arg : args) {
+        if (IsType(arg, "keyword_argument") || IsType(arg, "list_splat") ||
+            IsType(arg, "dictionary_splat")) {
+          return Walk::kDescend;
+        }
+      }
+      const std::string_view name = CalleeName(document, function);
+      if (IsType(function, "attribute") && args.size() == 1 && IsRelationMethod(name) &&
+          same(Field(function, "object"), args[0])) {
+        report(args[0]);
+      } else if (args.size() == 2 && IsRelationFunction(name) && same(args[0], args[1])) {
+        report(args[0]);
+      }
+    }
+    return Walk::kDescend;
+  });
+}
+
+void IdenticalBranches(const Document& document, TSNode root, Found& found) {
+  WalkTree(root, [&](TSNode node) {
+    if (IsType(node, "if_statement")) {
+      std::vector<TSNode> branches = {Field(node, "consequence")};
+      ForEachNamedChild(node, [&](TSNode child) {
+        if (IsType(child, "elif_clause")) branches.push_back(Field(child, "consequence"));
+        if (IsType(child, "else_clause")) branches.push_back(Field(child, "body"));
+      });
+      for (size_t i = 0; i + 1 < branches.size(); ++i) {
+        if (!ts_node_is_null(branches[i]) && !ts_node_is_null(branches[i + 1]) &&
+            Tokens(document, branches[i]) == Tokens(document, branches[i + 1])) {
+          found.push_back(Concat("gives two branches of `if ",
+                                 Shown(document, Field(node, "condition")), "` the same code"));
+        }
+      }
+    } else if (IsType(node, "conditional_expression")) {
+      const std::vector<TSNode> parts = NamedChildrenSkippingComments(node);
+      if (parts.size() == 3 && Tokens(document, parts[0]) == Tokens(document, parts[2])) {
+        found.push_back(Concat("gives both arms of `", Shown(document, node), "` the same value"));
+      }
+    }
+    return Walk::kDescend;
+  });
+}
+
+// The defs of `class_node`'s body that are plain methods (a decorator that makes a property,
+// or any other one, may make the name a value).
+std::set<std::string> PlainMethods(const Document& document, TSNode class_node) {
+  std::set<std::string> methods;
+  ForEachNamedChild(Field(class_node, "body"), [&](TSNode child) {
+    if (IsType(child, "function_definition"))
+      methods.emplace(document.NodeText(Field(child, "name")));
+  });
+  return methods;
+}
+
+// Whether `node` is read as a truth value or a bool result: a condition, an operand of
+// `not`, `and`, `or` or a comparison, or what a def annotated `-> bool` returns.
+bool UsedAsBool(const Document& document, TSNode node) {
+  const TSNode parent = ts_node_parent(node);
+  if (IsType(parent, "if_statement") || IsType(parent, "elif_clause") ||
+      IsType(parent, "while_statement")) {
+    return ts_node_eq(Field(parent, "condition"), node);
+  }
+  if (IsType(parent, "not_operator") || IsType(parent, "boolean_operator") ||
+      IsType(parent, "comparison_operator")) {
+    return true;
+  }
+  if (IsType(parent, "conditional_expression")) {
+    const std::vector<TSNode> parts = NamedChildrenSkippingComments(parent);
+    return parts.size() == 3 && ts_node_eq(parts[1], node);
+  }
+  if (IsType(parent, "return_statement")) {
+    std::optional<TSNode> def = EnclosingOfType(parent, {"function_definition"});
+    return def && Trim(document.NodeText(Field(*def, "return_type"))) == "bool";
+  }
+  return false;
+}
+
+void UncalledMethods(const Document& document, TSNode root, Found& found) {
+  std::map<uint32_t, std::set<std::string>> methods_of;  // by the class's start byte
+  WalkTree(root, [&](TSNode node) {
+    if (!IsType(node, "attribute") || document.NodeText(Field(node, "object")) != "self" ||
+        !UsedAsBool(document, node)) {
+      return Walk::kDescend;
+    }
+    std::optional<TSNode> def = EnclosingOfType(node, {"function_definition"});
+    if (!def) return Walk::kDescend;
+    const TSNode class_node = ClassOfMethod(*def);
+    if (ts_node_is_null(class_node)) return Walk::kDescend;
+    auto [methods, added] = methods_of.try_emplace(ts_node_start_byte(class_node));
+    if (added) methods->second = PlainMethods(document, class_node);
+    const std::string name(document.NodeText(Field(node, "attribute")));
+    if (methods->second.contains(name)) {
+      found.push_back(Concat("tests the method `self.", name, "` without calling it"));
+    }
+    return Walk::kSkip;
+  });
+}
+
+// The names a loop may give another value from one iteration to the next: its targets, and
+// every name bound in its body or at the root of a target it assigns (`x` of `x.a = ...`).
+std::set<std::string> BoundInLoop(const Document& document, TSNode loop) {
+  std::set<std::string> bound;
+  auto names_in = [&](TSNode target) {
+    WalkTree(target, [&](TSNode n) {
+      if (IsType(n, "identifier") &&
+          !(IsType(ts_node_parent(n), "attribute") &&
+            ts_node_eq(Field(ts_node_parent(n), "attribute"), n))) {
+        bound.emplace(document.NodeText(n));
+      }
+      return Walk::kDescend;
+    });
+  };
+  names_in(Field(loop, "left"));
+  WalkTree(Field(loop, "body"), [&](TSNode n) {
+    if (IsType(n, "assignment") || IsType(n, "augmented_assignment") ||
+        IsType(n, "for_statement") || IsType(n, "for_in_clause")) {
+      names_in(Field(n, "left"));
+    } else if (IsType(n, "named_expression")) {
+      names_in(Field(n, "name"));
+    } else if (IsType(n, "as_pattern") || IsType(n, "except_clause")) {
+      ForEachNamedChild(n, [&](TSNode child) {
+        if (IsType(child, "as_pattern_target") || IsType(child, "identifier")) names_in(child);
+      });
+    } else if (IsType(n, "delete_statement") || IsType(n, "global_statement") ||
+               IsType(n, "nonlocal_statement")) {
+      names_in(n);
+    }
+    return Walk::kDescend;
+  });
+  return bound;
+}
+
+// The names that appear in a call in the loop's body: a call may change the object they name
+// (`queue.pop()`, `fill(buffer)`), though not which object it is.
+std::set<std::string> InCallsInLoop(const Document& document, TSNode loop) {
+  std::set<std::string> names;
+  WalkTree(Field(loop, "body"), [&](TSNode n) {
+    if (!IsType(n, "call")) return Walk::kDescend;
+    WalkTree(n, [&](TSNode m) {
+      if (IsType(m, "identifier")) names.emplace(document.NodeText(m));
+      return Walk::kDescend;
+    });
+    return Walk::kSkip;
+  });
+  return names;
+}
+
+// Whether the read `name` can only tell which object it is: an operand of `is` or `is not`.
+bool IdentityOnly(const Document& document, TSNode name) {
+  const TSNode parent = ts_node_parent(name);
+  if (!IsType(parent, "comparison_operator")) return false;
+  for (uint32_t i = 0; i < ts_node_child_count(parent); ++i) {
+    const TSNode child = ts_node_child(parent, i);
+    if (ts_node_is_named(child)) continue;
+    const std::string_view op = document.NodeText(child);
+    if (op != "is" && op != "is not" && op != "not") return false;
+  }
+  return true;
+}
+
+void LoopInvariantContinues(const Document& document, TSNode root, Found& found) {
+  WalkTree(root, [&](TSNode node) {
+    if (!IsType(node, "if_statement")) return Walk::kDescend;
+    const std::vector<TSNode> body = NamedChildrenSkippingComments(Field(node, "consequence"));
+    if (body.size() != 1 || !IsType(body[0], "continue_statement") ||
+        !ts_node_is_null(Field(node, "alternative"))) {
+      return Walk::kDescend;
+    }
+    std::optional<TSNode> loop = EnclosingOfType(
+        ts_node_parent(node),
+        {"for_statement", "while_statement", "function_definition", "class_definition"});
+    if (!loop || !IsType(*loop, "for_statement") ||
+        !Contains(Field(*loop, "body"), ts_node_start_byte(node))) {
+      return Walk::kDescend;
+    }
+    const TSNode condition = Field(node, "condition");
+    if (HasCall(condition)) return Walk::kDescend;
+    const std::set<std::string> bound = BoundInLoop(document, *loop);
+    const std::set<std::string> in_calls = InCallsInLoop(document, *loop);
+    bool varies = false;
+    WalkTree(condition, [&](TSNode n) {
+      if (!IsType(n, "identifier")) return Walk::kDescend;
+      const TSNode parent = ts_node_parent(n);
+      if (IsType(parent, "attribute") && ts_node_eq(Field(parent, "attribute"), n))
+        return Walk::kDescend;
+      const std::string name(document.NodeText(n));
+      varies |= bound.contains(name) || (in_calls.contains(name) && !IdentityOnly(document, n));
+      return varies ? Walk::kStop : Walk::kDescend;
+    });
+    if (!varies) {
+      found.push_back(Concat("skips with `continue` on `", Shown(document, condition),
+                             "`, which no iteration of the loop changes"));
+    }
+    return Walk::kDescend;
+  });
+}
+
+using Check = void (*)(const Document&, TSNode, Found&);
+constexpr Check kChecks[] = {SelfComparisons, IdenticalBranches, UncalledMethods,
+                             LoopInvariantContinues};
+
+}  // namespace
+
+std::string NewDefect(const Document& before, const Document& after) {
+  for (Check check : kChecks) {
+    Found old_found, new_found;
+    check(before, before.root(), old_found);
+    check(after, after.root(), new_found);
+    std::map<std::string, int> count;
+    for (const std::string& defect : old_found) ++count[defect];
+    for (const std::string& defect : new_found) {
+      if (--count[defect] < 0) return defect;
+    }
+  }
+  return "";
+}
+
+}  // namespace smallfix

@@ -1,0 +1,141 @@
+#include "engine/patterns/new_defects.h"
+
+#include "gtest/gtest.h"
+#include "tests/source/test_util.h"
+
+namespace smallfix {
+namespace {
+
+using testing::Parse;
+
+std::string Defect(const std::string& before, const std::string& after) {
+  return NewDefect(Parse(before), Parse(after));
+}
+
+TEST(NewDefectsTest, AValueComparedWithItself) {
+  const std::string before =
+      "def check(self):\n"
+      "    if not self.ff.issubset(self.targets):\n"
+      "        raise ValueError(self.ff)\n";
+  EXPECT_EQ(Defect(before,
+                   "def check(self):\n"
+                   "    if not self.targets.issubset(self.targets):\n"
+                   "        raise ValueError(self.ff)\n"),
+            "compares `self.targets` with itself");
+  EXPECT_EQ(Defect("ok = a == b\n", "ok = a == a\n"), "compares `a` with itself");
+  EXPECT_EQ(Defect("ok = a < b < c\n", "ok = a < b < b\n"), "compares `b` with itself");
+  EXPECT_EQ(Defect("ok = x and y\n", "ok = x and x\n"), "compares `x` with itself");
+  EXPECT_EQ(Defect("ok = torch.equal(a, b)\n", "ok = torch.equal(a,  a)\n"),
+            "compares `a` with itself");
+  // Spelled apart but the same tokens.
+  EXPECT_EQ(Defect("ok = d[k] == e[k]\n", "ok = d[k] == d[ k ]\n"), "compares `d[k]` with itself");
+}
+
+TEST(NewDefectsTest, SelfComparisonsThatAreNotNewOrNotTheSameValue) {
+  // Already in the code before: not the rewrite's.
+  EXPECT_EQ(Defect("nan = x != x\ny = 1\n", "nan = x != x\ny = 2\n"), "");
+  // Two calls may give two values.
+  EXPECT_EQ(Defect("ok = a == b\n", "ok = rand() == rand()\n"), "");
+  // A method that is no relation, and a relation with a keyword.
+  EXPECT_EQ(Defect("xs.extend(ys)\n", "xs.extend(xs)\n"), "");
+  EXPECT_EQ(Defect("ok = torch.allclose(a, b)\n", "ok = torch.allclose(a, a, atol=1)\n"), "");
+}
+
+TEST(NewDefectsTest, BranchesOrArmsWithTheSameCode) {
+  const std::string before =
+      "def show(available):\n"
+      "    if available:\n"
+      "        print(info() + '\\n')\n"
+      "    else:\n"
+      "        print('not installed')\n";
+  EXPECT_EQ(Defect(before,
+                   "def show(available):\n"
+                   "    if available:\n"
+                   "        print('not installed')\n"
+                   "    else:\n"
+                   "        print( 'not installed' )  # same\n"),
+            "gives two branches of `if available` the same code");
+  EXPECT_EQ(Defect("v = a if c else b\n", "v = a if c else a\n"),
+            "gives both arms of `a if c else a` the same value");
+  EXPECT_EQ(Defect("if c:\n    f()\nelif d:\n    g()\n", "if c:\n    f()\nelif d:\n    f()\n"),
+            "gives two branches of `if c` the same code");
+  // Not consecutive branches: the middle one differs.
+  EXPECT_EQ(Defect("if c:\n    f()\nelif d:\n    g()\nelse:\n    h()\n",
+                   "if c:\n    f()\nelif d:\n    g()\nelse:\n    f()\n"),
+            "");
+}
+
+TEST(NewDefectsTest, AMethodTestedWithoutACall) {
+  const std::string before =
+      "class Checkpoint:\n"
+      "    def on_epoch_end(self):\n"
+      "        pass\n"
+      "    def should_save(self) -> bool:\n"
+      "        if self._save_on_end is not None:\n"
+      "            return self._save_on_end\n"
+      "        return False\n";
+  std::string after = before;
+  after.replace(after.find("return self._save_on_end"), 24, "return self.on_epoch_end");
+  EXPECT_EQ(Defect(before, after), "tests the method `self.on_epoch_end` without calling it");
+  std::string in_condition = before;
+  in_condition.replace(in_condition.find("self._save_on_end is"), 17, "self.on_epoch_end");
+  EXPECT_EQ(Defect(before, in_condition),
+            "tests the method `self.on_epoch_end` without calling it");
+  // Called, or passed on as a callback: not a defect.
+  std::string called = before;
+  called.replace(called.find("return self._save_on_end"), 24, "return self.on_epoch_end()");
+  EXPECT_EQ(Defect(before, called), "");
+  EXPECT_EQ(Defect("class A:\n    def f(self):\n        pass\n    def g(self):\n        hook(self.x)\n",
+                   "class A:\n    def f(self):\n        pass\n    def g(self):\n        hook(self.f)\n"),
+            "");
+}
+
+TEST(NewDefectsTest, AContinueOnWhatTheLoopNeverChanges) {
+  const std::string before =
+      "def log(self, values, log_kwargs=None):\n"
+      "    for tracker in self.trackers:\n"
+      "        tracker.log(values, **log_kwargs.get(tracker.name, {}))\n";
+  EXPECT_EQ(Defect(before,
+                   "def log(self, values, log_kwargs=None):\n"
+                   "    for tracker in self.trackers:\n"
+                   "        if log_kwargs is None:\n"
+                   "            continue\n"
+                   "        tracker.log(values, **log_kwargs.get(tracker.name, {}))\n"),
+            "skips with `continue` on `log_kwargs is None`, which no iteration of the loop changes");
+  // On the loop's own variable: each iteration has another.
+  EXPECT_EQ(Defect(before,
+                   "def log(self, values, log_kwargs=None):\n"
+                   "    for tracker in self.trackers:\n"
+                   "        if tracker.name is None:\n"
+                   "            continue\n"
+                   "        tracker.log(values, **log_kwargs.get(tracker.name, {}))\n"),
+            "");
+}
+
+TEST(NewDefectsTest, AContinueOnWhatTheLoopMayChange) {
+  const std::string before =
+      "def drain(queue, items):\n"
+      "    for item in items:\n"
+      "        queue.push(item)\n";
+  // A call in the loop may change what `queue.full` is.
+  EXPECT_EQ(Defect(before,
+                   "def drain(queue, items):\n"
+                   "    for item in items:\n"
+                   "        if queue.full:\n"
+                   "            continue\n"
+                   "        queue.push(item)\n"),
+            "");
+  // Assigned in the loop.
+  EXPECT_EQ(Defect("def f(xs):\n    last = None\n    for x in xs:\n        last = x\n",
+                   "def f(xs):\n    last = None\n    for x in xs:\n        if last is None:\n"
+                   "            continue\n        last = x\n"),
+            "");
+  // A while loop is left alone: what its body calls decides.
+  EXPECT_EQ(Defect("def f(q):\n    while q.n:\n        q.step()\n",
+                   "def f(q):\n    while q.n:\n        if q.head is None:\n            continue\n"
+                   "        q.step()\n"),
+            "");
+}
+
+}  // namespace
+}  // namespace smallfix
