@@ -14,6 +14,11 @@ namespace {
 
 using Found = std::vector<std::string>;
 
+// A node's text; "" for a null one (a field that a tree with syntax errors lacks).
+std::string_view Text(const Document& document, TSNode node) {
+  return ts_node_is_null(node) ? std::string_view() : document.NodeText(node);
+}
+
 // The node's tokens, comments left out: equal for two nodes that are the same code however
 // they are spaced or broken over lines.
 std::string Tokens(const Document& document, TSNode node) {
@@ -65,13 +70,14 @@ bool IsRelationFunction(std::string_view name) {
 
 // The last name of a callee, `torch.equal` -> `equal`.
 std::string_view CalleeName(const Document& document, TSNode function) {
-  if (IsType(function, "attribute")) return document.NodeText(Field(function, "attribute"));
+  if (IsType(function, "attribute")) return Text(document, Field(function, "attribute"));
   if (IsType(function, "identifier")) return document.NodeText(function);
   return "";
 }
 
 void SelfComparisons(const Document& document, TSNode root, Found& found) {
   auto same = [&](TSNode a, TSNode b) {
+    if (ts_node_is_null(a) || ts_node_is_null(b)) return false;
     return !HasCall(a) && Tokens(document, a) == Tokens(document, b);
   };
   auto report = [&](TSNode value) {
@@ -139,7 +145,7 @@ std::set<std::string> PlainMethods(const Document& document, TSNode class_node) 
   std::set<std::string> methods;
   ForEachNamedChild(Field(class_node, "body"), [&](TSNode child) {
     if (IsType(child, "function_definition"))
-      methods.emplace(document.NodeText(Field(child, "name")));
+      methods.emplace(Text(document, Field(child, "name")));
   });
   return methods;
 }
@@ -162,7 +168,9 @@ bool UsedAsBool(const Document& document, TSNode node) {
   }
   if (IsType(parent, "return_statement")) {
     std::optional<TSNode> def = EnclosingOfType(parent, {"function_definition"});
-    return def && Trim(document.NodeText(Field(*def, "return_type"))) == "bool";
+    if (!def) return false;
+    const TSNode annotation = Field(*def, "return_type");
+    return !ts_node_is_null(annotation) && Trim(document.NodeText(annotation)) == "bool";
   }
   return false;
 }
@@ -170,7 +178,7 @@ bool UsedAsBool(const Document& document, TSNode node) {
 void UncalledMethods(const Document& document, TSNode root, Found& found) {
   std::map<uint32_t, std::set<std::string>> methods_of;  // by the class's start byte
   WalkTree(root, [&](TSNode node) {
-    if (!IsType(node, "attribute") || document.NodeText(Field(node, "object")) != "self" ||
+    if (!IsType(node, "attribute") || Text(document, Field(node, "object")) != "self" ||
         !UsedAsBool(document, node)) {
       return Walk::kDescend;
     }
@@ -180,7 +188,7 @@ void UncalledMethods(const Document& document, TSNode root, Found& found) {
     if (ts_node_is_null(class_node)) return Walk::kDescend;
     auto [methods, added] = methods_of.try_emplace(ts_node_start_byte(class_node));
     if (added) methods->second = PlainMethods(document, class_node);
-    const std::string name(document.NodeText(Field(node, "attribute")));
+    const std::string name(Text(document, Field(node, "attribute")));
     if (methods->second.contains(name)) {
       found.push_back(Concat("tests the method `self.", name, "` without calling it"));
     }

@@ -34,10 +34,12 @@ TSNode ClassOfMethod(TSNode function);
 std::vector<TSNode> NamedChildrenSkippingComments(TSNode node);
 
 // Pre-order walk of `root` and its descendants with a cursor. `visit(node)` returns what to
-// do next: kDescend into the node's children, kSkip them, or kStop the walk.
+// do next: kDescend into the node's children, kSkip them, or kStop the walk. A null root (a
+// field the node lacks) is an empty walk.
 enum class Walk { kDescend, kSkip, kStop };
 template <typename Visit>
 void WalkTree(TSNode root, Visit&& visit) {
+  if (ts_node_is_null(root)) return;
   TSTreeCursor cursor = ts_tree_cursor_new(root);
   for (;;) {
     const Walk next = visit(ts_tree_cursor_current_node(&cursor));

@@ -81,6 +81,10 @@ TEST(NewDefectsTest, AMethodTestedWithoutACall) {
   in_condition.replace(in_condition.find("self._save_on_end is"), 17, "self.on_epoch_end");
   EXPECT_EQ(Defect(before, in_condition),
             "tests the method `self.on_epoch_end` without calling it");
+  // Returned from a def that does not say it returns a bool: it may return the method itself.
+  EXPECT_EQ(Defect("class A:\n    def f(self):\n        pass\n    def g(self):\n        return self.x\n",
+                   "class A:\n    def f(self):\n        pass\n    def g(self):\n        return self.f\n"),
+            "");
   // Called, or passed on as a callback: not a defect.
   std::string called = before;
   called.replace(called.find("return self._save_on_end"), 24, "return self.on_epoch_end()");
