@@ -1,0 +1,10 @@
+if c:
+    f()
+elif d:
+    g()
+#----
+if c:
+    f()
+elif d:
+    f()
+else
