@@ -211,9 +211,40 @@ size_t FieldOnPredicate(std::string_view q) {
   return std::string_view::npos;
 }
 
+// The offset of an empty string written as a node pattern (`("")`, `[("") (x)]`), or npos.
+// Tree-sitter takes it as an anonymous node with no text, which matches the parser's ERROR
+// and MISSING nodes, never what its author meant. An empty string as a predicate's argument
+// (`(#eq? @a "")`) is a string to compare with, and stays.
+size_t EmptyStringNode(std::string_view q) {
+  std::vector<bool> in_predicate;  // one per open `(` or `[`, innermost last
+  for (size_t i = 0; i < q.size(); ++i) {
+    if (q[i] == '"') {
+      const size_t start = i;
+      for (++i; i < q.size() && q[i] != '"'; ++i) i += q[i] == '\\';
+      if (i == start + 1 && (in_predicate.empty() || !in_predicate.back())) return start;
+      continue;
+    }
+    if (q[i] == ';') {
+      while (i < q.size() && q[i] != '\n') ++i;
+    } else if (q[i] == '(' || q[i] == '[') {
+      size_t next = i + 1;
+      while (next < q.size() && std::isspace(static_cast<unsigned char>(q[next]))) ++next;
+      in_predicate.push_back(q[i] == '(' && next < q.size() && q[next] == '#');
+    } else if ((q[i] == ')' || q[i] == ']') && !in_predicate.empty()) {
+      in_predicate.pop_back();
+    }
+  }
+  return std::string_view::npos;
+}
+
 }  // namespace
 
 absl::StatusOr<Query> Query::Compile(std::string_view source) {
+  if (const size_t empty = EmptyStringNode(source); empty != std::string_view::npos) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "query has an empty string as a node at %s; it would match only syntax errors",
+        Where(source, static_cast<uint32_t>(empty))));
+  }
   if (const size_t field = FieldOnPredicate(source); field != std::string_view::npos) {
     std::string_view name = source.substr(field);
     name = name.substr(0, name.find(':'));

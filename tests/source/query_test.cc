@@ -125,6 +125,19 @@ TEST(QueryTest, AFieldOnAPredicateIsAnErrorNotACrash) {
   EXPECT_TRUE(Query::Compile("; left: (.x)\n(boolean_operator left: (identifier) @a)").ok());
 }
 
+// `""` as a node would match only the parser's ERROR and MISSING nodes; as a predicate's
+// argument it is a string to compare with.
+TEST(QueryTest, AnEmptyStringAsANodeIsAnError) {
+  auto node = Query::Compile("(call arguments: (argument_list \"\"))");
+  ASSERT_FALSE(node.ok());
+  EXPECT_THAT(node.status().message(), HasSubstr("empty string as a node"));
+  EXPECT_THAT(node.status().message(), HasSubstr("line 1, column 33"));
+  EXPECT_FALSE(Query::Compile("[(identifier) (\"\")] @a").ok());
+  EXPECT_TRUE(Query::Compile("((string) @a (#eq? @a \"\"))").ok());
+  EXPECT_TRUE(Query::Compile("((string) @a (#not-eq? @a \"\\\"\"))").ok());
+  EXPECT_TRUE(Query::Compile("; \"\" in a comment\n(\"(\") @a").ok());
+}
+
 TEST(QueryTest, BadPredicatesAreErrors) {
   auto unknown = Query::Compile(R"q(((identifier) @x (#frobnicate? @x "y")))q");
   ASSERT_FALSE(unknown.ok());
