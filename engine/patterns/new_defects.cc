@@ -49,7 +49,11 @@ std::string Shown(const Document& document, TSNode node) {
   for (char& c : text) {
     if (c == '\n') c = ' ';
   }
-  if (text.size() > 60) text = text.substr(0, 57) + "...";
+  if (text.size() > 60) {  // cut at a character boundary: the message may reach JSON
+    size_t cut = 57;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+    text = text.substr(0, cut) + "...";
+  }
   return text;
 }
 

@@ -27,6 +27,10 @@ TEST(NewDefectsTest, AValueComparedWithItself) {
   EXPECT_EQ(Defect("ok = x and y\n", "ok = x and x\n"), "compares `x` with itself");
   EXPECT_EQ(Defect("ok = torch.equal(a, b)\n", "ok = torch.equal(a,  a)\n"),
             "compares `a` with itself");
+  // A long value is cut short in the message, never inside a character.
+  const std::string name = std::string(56, 'x') + "é" + std::string(10, 'y');  // é: bytes 56, 57
+  EXPECT_EQ(Defect("ok = a == b\n", "ok = " + name + " == " + name + "\n"),
+            "compares `" + std::string(56, 'x') + "...` with itself");
   // Spelled apart but the same tokens.
   EXPECT_EQ(Defect("ok = d[k] == e[k]\n", "ok = d[k] == d[ k ]\n"), "compares `d[k]` with itself");
 }
