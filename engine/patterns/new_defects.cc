@@ -118,20 +118,25 @@ void SelfComparisons(const Document& document, TSNode root, Found& found) {
   });
 }
 
+// An `if` whose `else` does what the branch before it does: the last condition decides nothing.
+// Two `elif` branches with the same body are left alone: their conditions differ, and people
+// write `if a: x` / `elif b: x` for `if a or b: x` (a real TransformerEngine fix does).
 void IdenticalBranches(const Document& document, TSNode root, Found& found) {
   WalkTree(root, [&](TSNode node) {
     if (IsType(node, "if_statement")) {
-      std::vector<TSNode> branches = {Field(node, "consequence")};
+      TSNode last_branch = Field(node, "consequence"), condition = Field(node, "condition");
+      TSNode else_body = {};
       ForEachNamedChild(node, [&](TSNode child) {
-        if (IsType(child, "elif_clause")) branches.push_back(Field(child, "consequence"));
-        if (IsType(child, "else_clause")) branches.push_back(Field(child, "body"));
-      });
-      for (size_t i = 0; i + 1 < branches.size(); ++i) {
-        if (!ts_node_is_null(branches[i]) && !ts_node_is_null(branches[i + 1]) &&
-            Tokens(document, branches[i]) == Tokens(document, branches[i + 1])) {
-          found.push_back(Concat("gives two branches of `if ",
-                                 Shown(document, Field(node, "condition")), "` the same code"));
+        if (IsType(child, "elif_clause")) {
+          last_branch = Field(child, "consequence");
+          condition = Field(child, "condition");
         }
+        if (IsType(child, "else_clause")) else_body = Field(child, "body");
+      });
+      if (!ts_node_is_null(else_body) && !ts_node_is_null(last_branch) &&
+          Tokens(document, last_branch) == Tokens(document, else_body)) {
+        found.push_back(
+            Concat("gives `if ", Shown(document, condition), "` and its `else` the same code"));
       }
     } else if (IsType(node, "conditional_expression")) {
       const std::vector<TSNode> parts = NamedChildrenSkippingComments(node);

@@ -11,8 +11,8 @@
 // The checks, each a well-known lint:
 //   - a value compared with itself: `a == a`, `a and a`, `a.issubset(a)`, `torch.equal(a, a)`
 //     (pylint comparison-with-itself, clang-tidy misc-redundant-expression);
-//   - an `if` whose branches, or a conditional expression whose arms, are the same code
-//     (clang-tidy bugprone-branch-clone);
+//   - an `else` that does what the branch before it does, or a conditional expression whose
+//     arms are the same code (clang-tidy bugprone-branch-clone);
 //   - a method of the class tested or returned as a bool without being called, `if self.ready:`
 //     where `ready` is a def (pylint using-constant-test);
 //   - `if <condition>: continue` in a `for` loop where the condition reads nothing the loop

@@ -58,15 +58,14 @@ TEST(NewDefectsTest, BranchesOrArmsWithTheSameCode) {
                    "        print('not installed')\n"
                    "    else:\n"
                    "        print( 'not installed' )  # same\n"),
-            "gives two branches of `if available` the same code");
+            "gives `if available` and its `else` the same code");
   EXPECT_EQ(Defect("v = a if c else b\n", "v = a if c else a\n"),
             "gives both arms of `a if c else a` the same value");
-  EXPECT_EQ(Defect("if c:\n    f()\nelif d:\n    g()\n", "if c:\n    f()\nelif d:\n    f()\n"),
-            "gives two branches of `if c` the same code");
-  // Not consecutive branches: the middle one differs.
   EXPECT_EQ(Defect("if c:\n    f()\nelif d:\n    g()\nelse:\n    h()\n",
-                   "if c:\n    f()\nelif d:\n    g()\nelse:\n    f()\n"),
-            "");
+                   "if c:\n    f()\nelif d:\n    g()\nelse:\n    g()\n"),
+            "gives `if d` and its `else` the same code");
+  // Two conditions with one body, `if a or b` written out: people do write that.
+  EXPECT_EQ(Defect("if c:\n    f()\nelif d:\n    g()\n", "if c:\n    f()\nelif d:\n    f()\n"), "");
 }
 
 TEST(NewDefectsTest, AMethodTestedWithoutACall) {
