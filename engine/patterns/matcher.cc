@@ -9,8 +9,8 @@
 #include "engine/base/concat.h"
 #include "engine/base/status_macros.h"
 #include "engine/patterns/lookups/lookup.h"
-#include "engine/patterns/new_defects.h"
 #include "engine/patterns/match.h"
+#include "engine/patterns/new_defects.h"
 #include "engine/patterns/rewriter.h"
 #include "engine/source/edit.h"
 #include "engine/source/syntax.h"
@@ -296,8 +296,7 @@ absl::StatusOr<Candidate> Rewrite(const Template& t, MatchState& state,
       return absl::FailedPreconditionError(Concat("the rewrite ", edited.new_defect));
     }
     key += Concat(path, "\n", edited.text, "\n");
-    candidate.changes.push_back(
-        {path, std::string(file.document.text()), std::move(edited.text)});
+    candidate.changes.push_back({path, std::string(file.document.text()), std::move(edited.text)});
   }
   if (candidate.changes.empty()) return absl::NotFoundError("the rewrite changes nothing");
   return candidate;

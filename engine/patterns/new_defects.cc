@@ -61,9 +61,9 @@ std::string Shown(const Document& document, TSNode node) {
 // arguments: either with the same value twice answers a question nobody asks.
 bool IsRelationMethod(std::string_view name) {
   static const std::set<std::string_view> kNames = {
-      "issubset", "issuperset", "isdisjoint", "startswith", "endswith", "equal", "allclose",
-      "isclose",  "eq",         "ne",         "lt",         "le",       "gt",    "ge",
-      "__eq__",   "__ne__"};
+      "issubset", "issuperset", "isdisjoint", "startswith", "endswith", "equal",
+      "allclose", "isclose",    "eq",         "ne",         "lt",       "le",
+      "gt",       "ge",         "__eq__",     "__ne__"};
   return kNames.contains(name);
 }
 bool IsRelationFunction(std::string_view name) {
@@ -153,8 +153,7 @@ void IdenticalBranches(const Document& document, TSNode root, Found& found) {
 std::set<std::string> PlainMethods(const Document& document, TSNode class_node) {
   std::set<std::string> methods;
   ForEachNamedChild(Field(class_node, "body"), [&](TSNode child) {
-    if (IsType(child, "function_definition"))
-      methods.emplace(Text(document, Field(child, "name")));
+    if (IsType(child, "function_definition")) methods.emplace(Text(document, Field(child, "name")));
   });
   return methods;
 }
@@ -211,9 +210,8 @@ std::set<std::string> BoundInLoop(const Document& document, TSNode loop) {
   std::set<std::string> bound;
   auto names_in = [&](TSNode target) {
     WalkTree(target, [&](TSNode n) {
-      if (IsType(n, "identifier") &&
-          !(IsType(ts_node_parent(n), "attribute") &&
-            ts_node_eq(Field(ts_node_parent(n), "attribute"), n))) {
+      if (IsType(n, "identifier") && !(IsType(ts_node_parent(n), "attribute") &&
+                                       ts_node_eq(Field(ts_node_parent(n), "attribute"), n))) {
         bound.emplace(document.NodeText(n));
       }
       return Walk::kDescend;

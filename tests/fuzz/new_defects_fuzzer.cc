@@ -15,9 +15,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   constexpr std::string_view kSeparator = "\n#----\n";
   const size_t split = input.find(kSeparator);
   const std::string before(split == std::string_view::npos ? "" : input.substr(0, split));
-  const std::string after(split == std::string_view::npos
-                              ? input
-                              : input.substr(split + kSeparator.size()));
+  const std::string after(
+      split == std::string_view::npos ? input : input.substr(split + kSeparator.size()));
   absl::StatusOr<Document> old_document = Document::Parse("before.py", before);
   absl::StatusOr<Document> new_document = Document::Parse("after.py", after);
   if (!old_document.ok() || !new_document.ok()) return 0;  // not UTF-8: no candidate is

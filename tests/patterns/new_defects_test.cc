@@ -85,16 +85,18 @@ TEST(NewDefectsTest, AMethodTestedWithoutACall) {
   EXPECT_EQ(Defect(before, in_condition),
             "tests the method `self.on_epoch_end` without calling it");
   // Returned from a def that does not say it returns a bool: it may return the method itself.
-  EXPECT_EQ(Defect("class A:\n    def f(self):\n        pass\n    def g(self):\n        return self.x\n",
-                   "class A:\n    def f(self):\n        pass\n    def g(self):\n        return self.f\n"),
-            "");
+  EXPECT_EQ(
+      Defect("class A:\n    def f(self):\n        pass\n    def g(self):\n        return self.x\n",
+             "class A:\n    def f(self):\n        pass\n    def g(self):\n        return self.f\n"),
+      "");
   // Called, or passed on as a callback: not a defect.
   std::string called = before;
   called.replace(called.find("return self._save_on_end"), 24, "return self.on_epoch_end()");
   EXPECT_EQ(Defect(before, called), "");
-  EXPECT_EQ(Defect("class A:\n    def f(self):\n        pass\n    def g(self):\n        hook(self.x)\n",
-                   "class A:\n    def f(self):\n        pass\n    def g(self):\n        hook(self.f)\n"),
-            "");
+  EXPECT_EQ(
+      Defect("class A:\n    def f(self):\n        pass\n    def g(self):\n        hook(self.x)\n",
+             "class A:\n    def f(self):\n        pass\n    def g(self):\n        hook(self.f)\n"),
+      "");
 }
 
 TEST(NewDefectsTest, AContinueOnWhatTheLoopNeverChanges) {
@@ -102,13 +104,14 @@ TEST(NewDefectsTest, AContinueOnWhatTheLoopNeverChanges) {
       "def log(self, values, log_kwargs=None):\n"
       "    for tracker in self.trackers:\n"
       "        tracker.log(values, **log_kwargs.get(tracker.name, {}))\n";
-  EXPECT_EQ(Defect(before,
-                   "def log(self, values, log_kwargs=None):\n"
-                   "    for tracker in self.trackers:\n"
-                   "        if log_kwargs is None:\n"
-                   "            continue\n"
-                   "        tracker.log(values, **log_kwargs.get(tracker.name, {}))\n"),
-            "skips with `continue` on `log_kwargs is None`, which no iteration of the loop changes");
+  EXPECT_EQ(
+      Defect(before,
+             "def log(self, values, log_kwargs=None):\n"
+             "    for tracker in self.trackers:\n"
+             "        if log_kwargs is None:\n"
+             "            continue\n"
+             "        tracker.log(values, **log_kwargs.get(tracker.name, {}))\n"),
+      "skips with `continue` on `log_kwargs is None`, which no iteration of the loop changes");
   // On the loop's own variable: each iteration has another.
   EXPECT_EQ(Defect(before,
                    "def log(self, values, log_kwargs=None):\n"

@@ -52,11 +52,12 @@ TEST(QueryTest, EqAndNotEqWithStringsAndCaptures) {
   auto differs = Query::Compile(
       R"q(((call function: (attribute object: (_) @m attribute: (identifier) @fn)) (#not-eq? @m "dist")))q");
   ASSERT_TRUE(differs.ok());
-  EXPECT_THAT(Texts(document, differs->Run(document, document.root()), "fn"), ElementsAre("div_", "barrier"));
+  EXPECT_THAT(Texts(document, differs->Run(document, document.root()), "fn"),
+              ElementsAre("div_", "barrier"));
   // Capture against capture: `x == x`-style comparisons.
   Document same = Parse("a == a\na == b\n");
-  auto eq_capture = Query::Compile(
-      "((comparison_operator (identifier) @l (identifier) @r) @cmp (#eq? @l @r))");
+  auto eq_capture =
+      Query::Compile("((comparison_operator (identifier) @l (identifier) @r) @cmp (#eq? @l @r))");
   ASSERT_TRUE(eq_capture.ok()) << eq_capture.status();
   EXPECT_THAT(Texts(same, eq_capture->Run(same, same.root()), "cmp"), ElementsAre("a == a"));
 }
@@ -73,8 +74,7 @@ TEST(QueryTest, MatchAndAnyOf) {
   ASSERT_TRUE(not_match.ok());
   EXPECT_THAT(Texts(document, not_match->Run(document, document.root()), "fn"),
               ElementsAre("all_reduce", "all_gather_into_tensor", "barrier"));
-  auto any_of = Query::Compile(
-      R"q(((identifier) @id (#any-of? @id "grads" "out")))q");
+  auto any_of = Query::Compile(R"q(((identifier) @id (#any-of? @id "grads" "out")))q");
   ASSERT_TRUE(any_of.ok());
   EXPECT_THAT(Texts(document, any_of->Run(document, document.root()), "id"),
               ElementsAre("grads", "grads", "out", "grads"));
@@ -114,8 +114,8 @@ TEST(QueryTest, MalformedQueriesNameThePosition) {
 // A field given a predicate is refused before tree-sitter analyses it: inside an alternation
 // tree-sitter 0.25 crashes on it (the template loader's fuzzer found this one).
 TEST(QueryTest, AFieldOnAPredicateIsAnErrorNotACrash) {
-  auto crash = Query::Compile(
-      "(boolean_operator [left: (.dentifier) @name right: (identifier) @name])");
+  auto crash =
+      Query::Compile("(boolean_operator [left: (.dentifier) @name right: (identifier) @name])");
   ASSERT_FALSE(crash.ok());
   EXPECT_THAT(crash.status().message(), HasSubstr("field `left:` is given a predicate"));
   EXPECT_THAT(crash.status().message(), HasSubstr("line 1, column 20"));
