@@ -148,12 +148,27 @@ void IdenticalBranches(const Document& document, TSNode root, Found& found) {
   });
 }
 
-// The defs of `class_node`'s body that are plain methods (a decorator that makes a property,
-// or any other one, may make the name a value).
+// The defs of `class_node`'s body that stay methods: undecorated, or decorated with what keeps
+// a def callable (`@override`, `@staticmethod`, `@torch.no_grad()`); a property, its setter or
+// a cached property makes the name a value.
 std::set<std::string> PlainMethods(const Document& document, TSNode class_node) {
   std::set<std::string> methods;
   ForEachNamedChild(Field(class_node, "body"), [&](TSNode child) {
-    if (IsType(child, "function_definition")) methods.emplace(Text(document, Field(child, "name")));
+    TSNode def = child;
+    if (IsType(child, "decorated_definition")) {
+      bool value = false;
+      ForEachNamedChild(child, [&](TSNode decorator) {
+        if (!IsType(decorator, "decorator")) return;
+        const std::string_view text = document.NodeText(decorator);
+        value |= text.find("property") != std::string_view::npos ||
+                 text.find(".setter") != std::string_view::npos ||
+                 text.find(".getter") != std::string_view::npos ||
+                 text.find(".deleter") != std::string_view::npos;
+      });
+      if (value) return;
+      def = Field(child, "definition");
+    }
+    if (IsType(def, "function_definition")) methods.emplace(Text(document, Field(def, "name")));
   });
   return methods;
 }

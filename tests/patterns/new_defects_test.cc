@@ -84,6 +84,24 @@ TEST(NewDefectsTest, AMethodTestedWithoutACall) {
   in_condition.replace(in_condition.find("self._save_on_end is"), 17, "self.on_epoch_end");
   EXPECT_EQ(Defect(before, in_condition),
             "tests the method `self.on_epoch_end` without calling it");
+  // A decorator that keeps it a method; a property is a value.
+  const std::string decorated =
+      "class Checkpoint:\n"
+      "    @override\n"
+      "    def on_epoch_end(self):\n"
+      "        pass\n"
+      "    @property\n"
+      "    def ready(self):\n"
+      "        return True\n"
+      "    def should_save(self) -> bool:\n"
+      "        return self._save\n";
+  std::string override_after = decorated;
+  override_after.replace(override_after.find("return self._save"), 17, "return self.on_epoch_end");
+  EXPECT_EQ(Defect(decorated, override_after),
+            "tests the method `self.on_epoch_end` without calling it");
+  std::string property_after = decorated;
+  property_after.replace(property_after.find("return self._save"), 17, "return self.ready");
+  EXPECT_EQ(Defect(decorated, property_after), "");
   // Returned from a def that does not say it returns a bool: it may return the method itself.
   EXPECT_EQ(
       Defect("class A:\n    def f(self):\n        pass\n    def g(self):\n        return self.x\n",
