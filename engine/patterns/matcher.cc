@@ -155,6 +155,16 @@ Scope QueryScope(const Template& t, const Document& document, TSNode statement, 
     TSNode node = def ? *def : document.root();
     return {node, ts_node_start_byte(node), ts_node_end_byte(node)};
   }
+  if (t.scope == "loop") {
+    // The innermost loop of the same function around the fault line, matched from its header
+    // only, so that a loop nested in its body is not matched for it. No loop: no match.
+    std::optional<TSNode> loop = EnclosingOfType(
+        statement, {"for_statement", "while_statement", "function_definition", "class_definition"});
+    if (!loop || !(IsType(*loop, "for_statement") || IsType(*loop, "while_statement"))) {
+      return {TSNode{}, 0, 0};
+    }
+    return {*loop, ts_node_start_byte(*loop), HeaderEnd(*loop)};
+  }
   // A simple statement counts whole (a call spanning lines); a compound one only from the
   // fault line to the end of its header (a condition in parentheses over several lines),
   // not its body.
@@ -442,7 +452,9 @@ std::vector<Candidate> MatchTemplate(const Template& t, const Document& document
   const Scope scope = QueryScope(t, document, *statement, line - 1);
   std::vector<QueryMatch> matches;
   if (t.query) {
-    matches = t.query->Run(document, scope.node, scope.start, scope.end);
+    if (!ts_node_is_null(scope.node)) {
+      matches = t.query->Run(document, scope.node, scope.start, scope.end);
+    }
   } else {
     matches.emplace_back();  // no query: the statement itself is the match
   }

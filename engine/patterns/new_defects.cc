@@ -12,7 +12,18 @@
 namespace smallfix {
 namespace {
 
-using Found = std::vector<std::string>;
+// A defect found: what it is, in words for the user, and the key two regions compare it by
+// (the words themselves, unless a check says which code the defect belongs to apart from them).
+struct Defect {
+  std::string message;
+  std::string key;
+};
+using Found = std::vector<Defect>;
+
+void Add(Found& found, std::string message) {
+  std::string key = message;
+  found.push_back({std::move(message), std::move(key)});
+}
 
 // A node's text; "" for a null one (a field that a tree with syntax errors lacks).
 std::string_view Text(const Document& document, TSNode node) {
@@ -85,7 +96,7 @@ void SelfComparisons(const Document& document, TSNode root, Found& found) {
     return !HasCall(a) && Tokens(document, a) == Tokens(document, b);
   };
   auto report = [&](TSNode value) {
-    found.push_back(Concat("compares `", Shown(document, value), "` with itself"));
+    Add(found, Concat("compares `", Shown(document, value), "` with itself"));
   };
   WalkTree(root, [&](TSNode node) {
     if (IsType(node, "comparison_operator")) {
@@ -135,13 +146,13 @@ void IdenticalBranches(const Document& document, TSNode root, Found& found) {
       });
       if (!ts_node_is_null(else_body) && !ts_node_is_null(last_branch) &&
           Tokens(document, last_branch) == Tokens(document, else_body)) {
-        found.push_back(
+        Add(found,
             Concat("gives `if ", Shown(document, condition), "` and its `else` the same code"));
       }
     } else if (IsType(node, "conditional_expression")) {
       const std::vector<TSNode> parts = NamedChildrenSkippingComments(node);
       if (parts.size() == 3 && Tokens(document, parts[0]) == Tokens(document, parts[2])) {
-        found.push_back(Concat("gives both arms of `", Shown(document, node), "` the same value"));
+        Add(found, Concat("gives both arms of `", Shown(document, node), "` the same value"));
       }
     }
     return Walk::kDescend;
@@ -213,7 +224,7 @@ void UncalledMethods(const Document& document, TSNode root, Found& found) {
     if (added) methods->second = PlainMethods(document, class_node);
     const std::string name(Text(document, Field(node, "attribute")));
     if (methods->second.contains(name)) {
-      found.push_back(Concat("tests the method `self.", name, "` without calling it"));
+      Add(found, Concat("tests the method `self.", name, "` without calling it"));
     }
     return Walk::kSkip;
   });
@@ -221,14 +232,17 @@ void UncalledMethods(const Document& document, TSNode root, Found& found) {
 
 // The names a loop may give another value from one iteration to the next: its targets, and
 // every name bound in its body or at the root of a target it assigns (`x` of `x.a = ...`).
+// Whether identifier `n` is the name of an attribute (`b` of `a.b`), which names no variable.
+bool IsAttributeName(TSNode n) {
+  const TSNode parent = ts_node_parent(n);
+  return IsType(parent, "attribute") && ts_node_eq(Field(parent, "attribute"), n);
+}
+
 std::set<std::string> BoundInLoop(const Document& document, TSNode loop) {
   std::set<std::string> bound;
   auto names_in = [&](TSNode target) {
     WalkTree(target, [&](TSNode n) {
-      if (IsType(n, "identifier") && !(IsType(ts_node_parent(n), "attribute") &&
-                                       ts_node_eq(Field(ts_node_parent(n), "attribute"), n))) {
-        bound.emplace(document.NodeText(n));
-      }
+      if (IsType(n, "identifier") && !IsAttributeName(n)) bound.emplace(document.NodeText(n));
       return Walk::kDescend;
     });
   };
@@ -280,12 +294,30 @@ bool IdentityOnly(const Document& document, TSNode name) {
   return true;
 }
 
-void LoopInvariantContinues(const Document& document, TSNode root, Found& found) {
+// Whether `condition`, tested in `loop`'s body, reads nothing an iteration may change: no
+// call, no name the loop binds, and no name a call in the loop may change the object of
+// (unless the condition only asks which object it is, `x is None`).
+bool LoopInvariant(const Document& document, TSNode condition, TSNode loop) {
+  if (HasCall(condition)) return false;
+  const std::set<std::string> bound = BoundInLoop(document, loop);
+  const std::set<std::string> in_calls = InCallsInLoop(document, loop);
+  bool varies = false;
+  WalkTree(condition, [&](TSNode n) {
+    if (!IsType(n, "identifier") || IsAttributeName(n)) return Walk::kDescend;
+    const std::string name(document.NodeText(n));
+    varies |= bound.contains(name) || (in_calls.contains(name) && !IdentityOnly(document, n));
+    return varies ? Walk::kStop : Walk::kDescend;
+  });
+  return !varies;
+}
+
+// An `if` without `else` in a `for` loop's body, on a condition no iteration changes, that
+// either skips the iteration (`continue`) or is the body's only statement: it runs every
+// iteration or none, so it belongs around the loop (where it also spares the loop's own work).
+// A `while` loop is left alone: what its body calls decides whether it ends.
+void LoopInvariantGuards(const Document& document, TSNode root, Found& found) {
   WalkTree(root, [&](TSNode node) {
-    if (!IsType(node, "if_statement")) return Walk::kDescend;
-    const std::vector<TSNode> body = NamedChildrenSkippingComments(Field(node, "consequence"));
-    if (body.size() != 1 || !IsType(body[0], "continue_statement") ||
-        !ts_node_is_null(Field(node, "alternative"))) {
+    if (!IsType(node, "if_statement") || !ts_node_is_null(Field(node, "alternative"))) {
       return Walk::kDescend;
     }
     std::optional<TSNode> loop = EnclosingOfType(
@@ -295,23 +327,26 @@ void LoopInvariantContinues(const Document& document, TSNode root, Found& found)
         !Contains(Field(*loop, "body"), ts_node_start_byte(node))) {
       return Walk::kDescend;
     }
+    const std::vector<TSNode> body = NamedChildrenSkippingComments(Field(node, "consequence"));
+    const bool skips = body.size() == 1 && IsType(body[0], "continue_statement");
+    const std::vector<TSNode> loop_body = NamedChildrenSkippingComments(Field(*loop, "body"));
+    const bool whole_body = loop_body.size() == 1 && ts_node_eq(loop_body[0], node);
+    if (!skips && !whole_body) return Walk::kDescend;
     const TSNode condition = Field(node, "condition");
-    if (HasCall(condition)) return Walk::kDescend;
-    const std::set<std::string> bound = BoundInLoop(document, *loop);
-    const std::set<std::string> in_calls = InCallsInLoop(document, *loop);
-    bool varies = false;
-    WalkTree(condition, [&](TSNode n) {
-      if (!IsType(n, "identifier")) return Walk::kDescend;
-      const TSNode parent = ts_node_parent(n);
-      if (IsType(parent, "attribute") && ts_node_eq(Field(parent, "attribute"), n))
-        return Walk::kDescend;
-      const std::string name(document.NodeText(n));
-      varies |= bound.contains(name) || (in_calls.contains(name) && !IdentityOnly(document, n));
-      return varies ? Walk::kStop : Walk::kDescend;
-    });
-    if (!varies) {
-      found.push_back(Concat("skips with `continue` on `", Shown(document, condition),
-                             "`, which no iteration of the loop changes"));
+    if (!LoopInvariant(document, condition, *loop)) return Walk::kDescend;
+    // Keyed by the loop, not the condition: a rewrite of a condition such a guard had already
+    // writes no new defect.
+    const std::string key =
+        Concat(skips ? "continue in " : "guard of ", Tokens(document, Field(*loop, "left")), "in ",
+               Tokens(document, Field(*loop, "right")));
+    if (skips) {
+      found.push_back({Concat("skips with `continue` on `", Shown(document, condition),
+                              "`, which no iteration of the loop changes"),
+                       key});
+    } else {
+      found.push_back({Concat("guards the loop's whole body with `", Shown(document, condition),
+                              "`, which no iteration changes: the guard belongs around the loop"),
+                       key});
     }
     return Walk::kDescend;
   });
@@ -319,7 +354,7 @@ void LoopInvariantContinues(const Document& document, TSNode root, Found& found)
 
 using Check = void (*)(const Document&, TSNode, Found&);
 constexpr Check kChecks[] = {SelfComparisons, IdenticalBranches, UncalledMethods,
-                             LoopInvariantContinues};
+                             LoopInvariantGuards};
 
 }  // namespace
 
@@ -329,9 +364,9 @@ std::string NewDefect(const Document& before, const Document& after) {
     check(before, before.root(), old_found);
     check(after, after.root(), new_found);
     std::map<std::string, int> count;
-    for (const std::string& defect : old_found) ++count[defect];
-    for (const std::string& defect : new_found) {
-      if (--count[defect] < 0) return defect;
+    for (const Defect& defect : old_found) ++count[defect.key];
+    for (const Defect& defect : new_found) {
+      if (--count[defect.key] < 0) return defect.message;
     }
   }
   return "";

@@ -15,8 +15,9 @@
 //     arms are the same code (clang-tidy bugprone-branch-clone);
 //   - a method of the class tested or returned as a bool without being called, `if self.ready:`
 //     where `ready` is a def (pylint using-constant-test);
-//   - `if <condition>: continue` in a `for` loop where the condition reads nothing the loop
-//     changes: it skips every iteration or none.
+//   - `if <condition>: continue` in a `for` loop, or an `if` that is the loop's whole body, where
+//     the condition reads nothing the loop changes: it runs every iteration or none, so it
+//     belongs around the loop.
 
 #include <string>
 

@@ -134,7 +134,7 @@ struct Template {
   // in the history fixes every copy in the file: a candidate also rewrites the query's other
   // matches in the site's file that meet the `where` conditions (look-ups are the site's).
   bool fix_all = false;
-  std::string scope = "statement";  // statement | function | module: where the query runs
+  std::string scope = "statement";  // statement | loop | function | module: where the query runs
   std::optional<Query> query;       // captures become placeholders
   std::vector<Condition> conditions;
   std::vector<Lookup> lookups;

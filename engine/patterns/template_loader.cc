@@ -21,7 +21,7 @@ namespace {
 
 // generic: fix operators that name no symptom (invert a test, the nearest name, ...).
 const std::set<std::string> kFamilies = {"guard", "param", "compat", "generic"};
-const std::set<std::string> kScopes = {"statement", "function", "module"};
+const std::set<std::string> kScopes = {"statement", "loop", "function", "module"};
 
 // Placeholders every match has whatever the template says: the site and its statement.
 const std::set<std::string> kBuiltinPlaceholders = {"statement", "function",  "def",    "file",
@@ -135,7 +135,7 @@ absl::Status ReadHeader(const std::string& path, const YAML::Node& root, Templat
   if (root["scope"]) {
     t.scope = root["scope"].as<std::string>();
     if (!kScopes.contains(t.scope)) {
-      return Error(path, root["scope"], "scope must be statement, function or module");
+      return Error(path, root["scope"], "scope must be statement, loop, function or module");
     }
   }
   return absl::OkStatus();

@@ -165,5 +165,57 @@ TEST(NewDefectsTest, AContinueOnWhatTheLoopMayChange) {
             "");
 }
 
+TEST(NewDefectsTest, AGuardOfTheLoopsWholeBodyOnWhatTheLoopNeverChanges) {
+  const std::string before =
+      "def log(self, values, log_kwargs):\n"
+      "    for tracker in self.trackers:\n"
+      "        tracker.log(values, **log_kwargs.get(tracker.name, {}))\n";
+  EXPECT_EQ(Defect(before,
+                   "def log(self, values, log_kwargs):\n"
+                   "    for tracker in self.trackers:\n"
+                   "        if log_kwargs is not None:\n"
+                   "            tracker.log(values, **log_kwargs.get(tracker.name, {}))\n"),
+            "guards the loop's whole body with `log_kwargs is not None`, which no iteration "
+            "changes: the guard belongs around the loop");
+  // Around the loop: the same condition, tested once.
+  EXPECT_EQ(Defect(before,
+                   "def log(self, values, log_kwargs):\n"
+                   "    if log_kwargs is not None:\n"
+                   "        for tracker in self.trackers:\n"
+                   "            tracker.log(values, **log_kwargs.get(tracker.name, {}))\n"),
+            "");
+}
+
+TEST(NewDefectsTest, LoopGuardsThatAreNotNewOrNotInvariant) {
+  const std::string before =
+      "def run(items, verbose):\n"
+      "    for item in items:\n"
+      "        if verbose:\n"
+      "            print(item)\n";
+  // The code had such a guard: a rewrite of its condition adds none.
+  EXPECT_EQ(Defect(before,
+                   "def run(items, verbose):\n"
+                   "    for item in items:\n"
+                   "        if verbose > 1:\n"
+                   "            print(item)\n"),
+            "");
+  // On the loop's variable.
+  EXPECT_EQ(Defect("def run(items):\n    for item in items:\n        print(item)\n",
+                   "def run(items):\n    for item in items:\n        if item is not None:\n"
+                   "            print(item)\n"),
+            "");
+  // Not the whole body: the loop does other work every iteration.
+  EXPECT_EQ(Defect("def run(items, w):\n    for item in items:\n        w.add(item)\n"
+                   "        print(item)\n",
+                   "def run(items, w):\n    for item in items:\n        if w is not None:\n"
+                   "            w.add(item)\n        print(item)\n"),
+            "");
+  // With an `else`, both arms run somewhere: a choice, not a skip.
+  EXPECT_EQ(Defect("def run(items, w):\n    for item in items:\n        w.add(item)\n",
+                   "def run(items, w):\n    for item in items:\n        if w is not None:\n"
+                   "            w.add(item)\n        else:\n            print(item)\n"),
+            "");
+}
+
 }  // namespace
 }  // namespace smallfix
