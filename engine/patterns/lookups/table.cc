@@ -314,15 +314,18 @@ const std::vector<LookupSpec>* const kTable = new std::vector<LookupSpec>{
                 "that the statement (or the `within` capture) reads, in the order it reads them",
      .reads_facts = true},
     {.name = "synthesized-guard",
-     .args = {},
-     .binds = {"guard", "guard_negation", "guard_root", "fact"},
+     .args = {"condition"},
+     .binds = {"guard", "guard_negation", "guard_root", "guard_and_condition", "fact"},
      .run = SynthesizedGuard,
      .summary =
          "up to 3 conditions over the values at the site that held in the failing run and "
          "in no passing run at that line (None, emptiness, constants, types, hasattr, "
          "tensor properties, a world size of one), best evidence first; `guard` held "
          "when it failed, `guard_negation` is its negation, `guard_root` the name its subject "
-         "starts from (empty for `self`, `cls`)",
+         "starts from (empty for `self`, `cls`); at an `if` whose branch opens with the "
+         "`raise` that failed, the values at the raise; with `condition` (a capture), "
+         "`guard_and_condition` is that condition with `guard_negation` and-ed in front of "
+         "the first operand reading the subject, else of the first call, else last",
      .reads_facts = true},
     {.name = "real-nearest-name",
      .args = {"name"},
