@@ -42,10 +42,15 @@ corpus="$BUILD_DIR/fuzz-corpus/$TARGET"
 artifacts="$BUILD_DIR/fuzz-artifacts/$TARGET"
 log="$BUILD_DIR/fuzz-$TARGET.log"
 mkdir -p "$corpus" "$artifacts"
+# The targets that write files (fuzz_scratch.h) remove their folder at exit, but libFuzzer
+# leaves by _Exit on a crash, a timeout or the end of -max_total_time: the run gets a TMPDIR
+# of its own, removed here however it ended.
+scratch="$(mktemp -d "${TMPDIR:-/tmp}/smallfix-fuzz-run-XXXXXX")"
+trap 'rm -rf "$scratch"' EXIT
 echo "fuzz: running $TARGET for ${SECONDS_TO_RUN}s"
 set +e
 # shellcheck disable=SC2086
-UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+TMPDIR="$scratch" UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   LSAN_OPTIONS=suppressions=tests/lsan.supp:print_suppressions=0 "$BUILD_DIR/$TARGET" "$corpus" $seeds \
   -max_total_time="$SECONDS_TO_RUN" -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
   -artifact_prefix="$artifacts/" -print_final_stats=1 >"$log" 2>&1

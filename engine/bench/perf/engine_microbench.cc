@@ -3,8 +3,10 @@
 // re-parse; and generating every template's candidates at one site of a 400K-line repo.
 // Run: build/benchmarks/engine_microbench
 #include <benchmark/benchmark.h>
+#include <stdlib.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -92,8 +94,15 @@ class GenerateFixture : public benchmark::Fixture {
  public:
   void SetUp(const benchmark::State&) override {
     if (index_) return;
-    root_ = std::filesystem::temp_directory_path() / "smallfix_microbench_repo";
-    std::filesystem::remove_all(root_);
+    // A folder of this run's own (two runs at once do not share one), removed at exit.
+    std::string pattern =
+        (std::filesystem::temp_directory_path() / "smallfix-microbench-XXXXXX").string();
+    if (mkdtemp(pattern.data()) == nullptr) std::abort();
+    root_ = pattern;
+    std::atexit([] {
+      std::error_code ignored;
+      std::filesystem::remove_all(root_, ignored);
+    });
     std::filesystem::create_directories(root_ / "pkg");
     const std::string text = Module();
     for (int i = 0; i < 270; ++i) {
