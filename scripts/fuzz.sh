@@ -43,8 +43,8 @@ artifacts="$BUILD_DIR/fuzz-artifacts/$TARGET"
 log="$BUILD_DIR/fuzz-$TARGET.log"
 mkdir -p "$corpus" "$artifacts"
 # The targets that write files (fuzz_scratch.h) remove their folder at exit, but libFuzzer
-# leaves by _Exit on a crash, a timeout or the end of -max_total_time: the run gets a TMPDIR
-# of its own, removed here however it ended.
+# leaves without running exit handlers when it reports a crash, a leak or a timeout: the run
+# gets a TMPDIR of its own, removed here however it ended.
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/smallfix-fuzz-run-XXXXXX")"
 trap 'rm -rf "$scratch"' EXIT
 echo "fuzz: running $TARGET for ${SECONDS_TO_RUN}s"
