@@ -38,8 +38,8 @@ std::string RootParameterName(std::string_view subject) {
   return std::string(root);
 }
 
-// The line of the `raise` that opens the `if` (or `elif`) `statement` tests, 0 when its branch
-// does not start with one. The values there are those the condition saw: nothing runs between.
+// The line of the `raise` that opens the first branch of the `if` `statement`, 0 when it does
+// not start with one. The values there are those the condition saw: nothing runs between.
 int RaiseLineOfCondition(TSNode statement) {
   if (!IsType(statement, "if_statement")) return 0;
   const std::vector<TSNode> body = NamedChildrenSkippingComments(Field(statement, "consequence"));
@@ -72,7 +72,14 @@ std::string WithConjunct(const Document& document, TSNode condition, std::string
     return FindExpression(document.NodeText(n), subject) != std::string_view::npos;
   });
   if (at == operands.size()) {
-    at = first([&](TSNode n) { return document.NodeText(n).find('(') != std::string_view::npos; });
+    at = first([](TSNode n) {
+      bool calls = false;
+      WalkTree(n, [&](TSNode m) {
+        calls |= IsType(m, "call");
+        return calls ? Walk::kStop : Walk::kDescend;
+      });
+      return calls;
+    });
   }
   std::string out;
   for (size_t i = 0; i <= operands.size(); ++i) {
