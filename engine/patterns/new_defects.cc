@@ -45,15 +45,6 @@ std::string Tokens(const Document& document, TSNode node) {
   return out;
 }
 
-bool HasCall(TSNode node) {
-  bool found = false;
-  WalkTree(node, [&](TSNode n) {
-    found |= IsType(n, "call") || IsType(n, "await");
-    return found ? Walk::kStop : Walk::kDescend;
-  });
-  return found;
-}
-
 // The text to show in a message: the code on one line, cut short.
 std::string Shown(const Document& document, TSNode node) {
   std::string text(Trim(document.NodeText(node)));

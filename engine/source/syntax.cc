@@ -33,6 +33,15 @@ std::optional<TSNode> StatementAtLine(const Document& document, int line) {
   return StatementAt(document, document.lines().LineStart(line) + indent);
 }
 
+bool HasCall(TSNode node) {
+  bool found = false;
+  WalkTree(node, [&](TSNode n) {
+    found |= IsType(n, "call") || IsType(n, "await");
+    return found ? Walk::kStop : Walk::kDescend;
+  });
+  return found;
+}
+
 std::optional<TSNode> EnclosingOfType(TSNode node, std::initializer_list<std::string_view> types) {
   for (; !ts_node_is_null(node); node = ts_node_parent(node)) {
     for (std::string_view type : types) {

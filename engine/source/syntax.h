@@ -24,6 +24,9 @@ std::optional<TSNode> StatementAt(const Document& document, size_t byte);
 // The innermost statement that starts on `line` (0-based) or spans it.
 std::optional<TSNode> StatementAtLine(const Document& document, int line);
 
+// Whether `node` or a node inside it is a call or an `await`: code that may do anything.
+bool HasCall(TSNode node);
+
 // The nearest ancestor (or the node itself) of one of `types`.
 std::optional<TSNode> EnclosingOfType(TSNode node, std::initializer_list<std::string_view> types);
 

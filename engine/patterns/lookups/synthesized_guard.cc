@@ -72,14 +72,7 @@ std::string WithConjunct(const Document& document, TSNode condition, std::string
     return FindExpression(document.NodeText(n), subject) != std::string_view::npos;
   });
   if (at == operands.size()) {
-    at = first([](TSNode n) {
-      bool calls = false;
-      WalkTree(n, [&](TSNode m) {
-        calls |= IsType(m, "call");
-        return calls ? Walk::kStop : Walk::kDescend;
-      });
-      return calls;
-    });
+    at = first(HasCall);
   }
   std::string out;
   for (size_t i = 0; i <= operands.size(); ++i) {
