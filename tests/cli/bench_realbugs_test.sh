@@ -5,8 +5,8 @@
 # --verify passes for the real bug and fails, naming why, for a bug whose test passes before
 # the fix; the repair from the failing test's output alone is plausible and correct with the
 # fixed function first among the sites, and --localize-only finds the same rank from the saved
-# output; a tree from a "PyPI" source distribution (a local
-# find-links folder) holds the same text; a broken bugs file is refused naming the line.
+# output and the fix among its unvalidated candidates; a tree from a "PyPI" source distribution
+# (a local find-links folder) holds the same text; a broken bugs file is refused naming the line.
 set -euo pipefail
 SMALLFIX="$1"
 SOURCE_DIR="$2"
@@ -160,8 +160,11 @@ assert bugs["tiny-guard"]["localization_rank"] == full["tiny-guard"]["localizati
 assert bugs["tiny-guard"]["sites"] == full["tiny-guard"]["sites"], (bugs, full)
 assert "no saved failing output" in bugs["tiny-passes-before"]["error"], bugs["tiny-passes-before"]
 assert run["totals"]["localized_top1"] == 1 and run["totals"]["errors"] == 1, run["totals"]
+# No candidate is run, but the ones generated are compared with the fix all the same.
+assert bugs["tiny-guard"]["correct_rank"] is not None and bugs["tiny-guard"]["correct_rank"] >= 1, bugs
+assert run["totals"]["fix_generated"] == 1, run["totals"]
 PY
-grep -q "| tiny-guard | .* | localized | 1 |" "$work/localize.md" || { cat "$work/localize.md"; exit 1; }
+grep -q "| tiny-guard | .* | localized | 1 | [0-9]* | [0-9]* | [0-9]* |" "$work/localize.md" || { cat "$work/localize.md"; exit 1; }
 set +e
 "$SMALLFIX" bench --realbugs --localize-only --bug tiny-guard > "$work/out" 2>&1
 status=$?

@@ -459,6 +459,12 @@ RealBugResult LocalizeBug(const RealBug& bug, const RunOptions& options) {
   result.candidates = report->generated;
   result.notes = report->notes;
   result.localization_rank = LocalizationRank(*report, prepared->buggy, FixedPlaces(*fix));
+  // Whether the generator wrote the fix at all, and where the ranking put it: the ceiling of a
+  // full run (which may also add candidates from the failing run's facts, not read here).
+  for (size_t i = 0; i < report->candidates.size() && !result.correct_rank; ++i) {
+    if (bench::SameAstAsReference(*fix, report->candidates[i].scored.candidate.changes))
+      result.correct_rank = static_cast<int>(i) + 1;
+  }
   result.outcome = report->sites.empty()      ? "no-site"
                    : result.localization_rank ? "localized"
                                               : "not-localized";

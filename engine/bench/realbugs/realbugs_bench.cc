@@ -61,7 +61,8 @@ void AddFlags(CLI::App& bench, BenchFlags& flags) {
       bench
           .add_flag("--localize-only", flags.localize_only,
                     "--realbugs: only localize, from each bug's failing output saved by an "
-                    "earlier run (--from-outputs DIR): the run's localization rank, no test run")
+                    "earlier run (--from-outputs DIR): the run's localization rank and the "
+                    "fix's rank among the candidates, no test run")
           ->needs(realbugs);
   bench
       .add_option("--from-outputs", flags.from_outputs,

@@ -41,6 +41,7 @@ RealbugsTotals Totals(const std::vector<RealBugResult>& results) {
     t.plausible += r.plausible;
     t.correct += r.correct;
     t.overfit += r.overfit;
+    t.fix_generated += r.correct_rank.has_value();
     t.localized_top1 += r.localization_rank && *r.localization_rank == 1;
     t.localized_top3 += r.localization_rank && *r.localization_rank <= 3;
     if (r.plausible && r.cold_seconds > 0 && r.first_plausible_seconds >= 0) {
@@ -69,6 +70,7 @@ json RealbugsJson(const RealbugsRun& run) {
       {"overfit", t.overfit},
       {"localized_top1", t.localized_top1},
       {"localized_top3", t.localized_top3},
+      {"fix_generated", t.fix_generated},
       {"median_time_ratio", t.median_time_ratio ? json(*t.median_time_ratio) : json(nullptr)}};
   out["bugs"] = json::array();
   for (const RealBugResult& r : run.results) {
@@ -84,6 +86,7 @@ json RealbugsJson(const RealbugsRun& run) {
       bug.update({{"localization_rank", OrNull(r.localization_rank)},
                   {"sites", r.sites},
                   {"candidates", r.candidates},
+                  {"correct_rank", OrNull(r.correct_rank)},
                   {"notes", r.notes}});
     } else {
       bug.update({{"plausible", r.plausible},
@@ -112,27 +115,28 @@ namespace {
 // --localize-only: localization alone, by project and per bug.
 std::string LocalizeMarkdown(const RealbugsRun& run) {
   std::string out = absl::StrFormat(
-      "# realbugs localization, split %s%s\n\n| | bugs | localized top-1 | top-3 | errors "
-      "|\n|---|---:|---:|---:|---:|\n",
+      "# realbugs localization, split %s%s\n\n| | bugs | localized top-1 | top-3 | fix generated | "
+      "errors |\n|---|---:|---:|---:|---:|---:|\n",
       run.split, run.engine.empty() ? "" : ", engine " + run.engine);
   std::map<std::string, std::vector<RealBugResult>> by_project;
   for (const RealBugResult& r : run.results) by_project[r.project].push_back(r);
   auto row = [](const std::string& name, const RealbugsTotals& t) {
-    return absl::StrFormat("| %s | %d | %s | %s | %d |\n", name, t.bugs,
+    return absl::StrFormat("| %s | %d | %s | %s | %s | %d |\n", name, t.bugs,
                            Percent(t.localized_top1, t.bugs), Percent(t.localized_top3, t.bugs),
-                           t.errors);
+                           Percent(t.fix_generated, t.bugs), t.errors);
   };
   out += row("all", Totals(run.results));
   for (const auto& [project, results] : by_project) out += row(project, Totals(results));
   out +=
-      "\n| bug | split | symptom | outcome | localization | sites |\n"
-      "|---|---|---|---|---:|---:|\n";
+      "\n| bug | split | symptom | outcome | localization | sites | candidates | fix's rank |\n"
+      "|---|---|---|---|---:|---:|---:|---:|\n";
   for (const RealBugResult& r : run.results) {
     out +=
-        absl::StrFormat("| %s | %s | %s | %s | %s | %d |\n", r.id, r.split,
+        absl::StrFormat("| %s | %s | %s | %s | %s | %d | %d | %s |\n", r.id, r.split,
                         r.symptom.substr(0, r.symptom.find(':')),
                         r.error.empty() ? r.outcome : "error: " + r.error.substr(0, 80),
-                        r.localization_rank ? std::to_string(*r.localization_rank) : "-", r.sites);
+                        r.localization_rank ? std::to_string(*r.localization_rank) : "-", r.sites,
+                        r.candidates, r.correct_rank ? std::to_string(*r.correct_rank) : "-");
   }
   return out;
 }
@@ -199,9 +203,9 @@ std::string RealbugsSummary(const RealbugsRun& run) {
   if (run.mode == "localize") {
     return absl::StrFormat(
         "smallfix bench --realbugs --localize-only (split %s): %d bugs in %.0f s\n"
-        "  localization top-1 %s, top-3 %s; errors %d\n",
+        "  localization top-1 %s, top-3 %s; the fix among the candidates %s; errors %d\n",
         run.split, t.bugs, run.seconds, Percent(t.localized_top1, t.bugs),
-        Percent(t.localized_top3, t.bugs), t.errors);
+        Percent(t.localized_top3, t.bugs), Percent(t.fix_generated, t.bugs), t.errors);
   }
   return absl::StrFormat(
       "smallfix bench --realbugs (split %s): %d bugs in %.0f s\n  plausible %s, correct %s, "

@@ -24,6 +24,7 @@ struct RealbugsRun {
 struct RealbugsTotals {
   int bugs = 0, errors = 0, verified = 0, multi_process = 0;
   int plausible = 0, correct = 0, overfit = 0, localized_top1 = 0, localized_top3 = 0;
+  int fix_generated = 0;  // a candidate, validated or not, has the fix's syntax tree
   // Median over the plausible bugs of (seconds to the first plausible patch / one cold run of
   // the failing tests); nullopt when none was plausible.
   std::optional<double> median_time_ratio;
