@@ -207,7 +207,7 @@ void AddBenchCommand(CLI::App& app, int* exit_status) {
       *exit_status =
           realbugs::RunBench(*realbugs,
                              {o->bugs, realfix->split, realfix->mirror_root, o->json, o->markdown,
-                              o->chart, o->templates, o->jobs, o->timeout, !o->cold},
+                              o->chart, o->templates, o->jobs, o->timeout, !o->cold, o->llm},
                              InstallInterruptHandlers());
       return;
     }

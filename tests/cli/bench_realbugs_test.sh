@@ -5,7 +5,8 @@
 # --verify passes for the real bug and fails, naming why, for a bug whose test passes before
 # the fix; the repair from the failing test's output alone is plausible and correct with the
 # fixed function first among the sites, and --localize-only finds the same rank from the saved
-# output and the fix among its unvalidated candidates; a tree from a "PyPI" source distribution
+# output and the fix among its unvalidated candidates, with a loopback model's edits among them
+# under --llm; a tree from a "PyPI" source distribution
 # (a local find-links folder) holds the same text; a broken bugs file is refused naming the line.
 set -euo pipefail
 SMALLFIX="$1"
@@ -165,6 +166,42 @@ assert bugs["tiny-guard"]["correct_rank"] is not None and bugs["tiny-guard"]["co
 assert run["totals"]["fix_generated"] == 1, run["totals"]
 PY
 grep -q "| tiny-guard | .* | localized | 1 | [0-9]* | [0-9]* | [0-9]* |" "$work/localize.md" || { cat "$work/localize.md"; exit 1; }
+# --llm reaches the repairs: a loopback model (tests/cli/llm_server.py) is asked for edits at
+# the sites, its one edit (a rewrite of the function, not the fix) joins the candidates, and
+# the fix is still a template's; the run names the model. --verify refuses --llm.
+python3 - "$work/edits.json" <<'PY'
+import json, sys
+code = "def sizes(params):\n    return [p.grad.numel() for p in params if p.grad is not None]"
+json.dump([{"site": "s1", "target": "function", "summary": "skip frozen", "code": code}], open(sys.argv[1], "w"))
+PY
+python3 "$SOURCE_DIR/tests/cli/llm_server.py" worst "$work/llm.port" "$work/llm.log" --prefer llm \
+  --edits "$work/edits.json" &
+llm_pid=$!
+trap 'kill $llm_pid 2>/dev/null || true; rm -rf "$work"' EXIT
+for _ in $(seq 100); do [[ -s "$work/llm.port" ]] && break; sleep 0.1; done
+llm_url="http://127.0.0.1:$(cat "$work/llm.port")"
+"$SMALLFIX" bench --realbugs --localize-only --from-outputs "$work/outputs" --mirror-root "$work/mirrors" \
+  --bug tiny-guard --llm "$llm_url" --llm-propose 2 --llm-cache "$work/llm-cache" \
+  --json "$work/llm.json" --markdown "$work/llm.md" > "$work/out" 2>&1 || { cat "$work/out"; exit 1; }
+python3 - "$work/llm.json" "$work/llm.log" <<'PY'
+import json, sys
+run = json.load(open(sys.argv[1]))
+bug = run["bugs"][0]
+assert run["llm"] == {"model": "loopback-model", "propose": 2}, run["llm"]
+assert bug["llm_candidates"] == 1, bug
+assert bug["correct_rank"] is not None and bug["fix_template"].startswith("guard."), bug
+assert run["totals"]["fix_by_llm"] == 0, run["totals"]
+kinds = [json.loads(line).get("kind") for line in open(sys.argv[2])]
+assert "propose" in kinds, kinds
+PY
+grep -q "With the model loopback-model" "$work/llm.md" || { cat "$work/llm.md"; exit 1; }
+set +e
+"$SMALLFIX" bench --realbugs --verify --mirror-root "$work/mirrors" --llm "$llm_url" > "$work/out" 2>&1
+status=$?
+set -e
+[[ $status -eq 2 ]] && grep -q "llm needs a repair" "$work/out" || { echo "exit $status"; cat "$work/out"; exit 1; }
+kill $llm_pid 2>/dev/null || true
+
 set +e
 "$SMALLFIX" bench --realbugs --localize-only --bug tiny-guard > "$work/out" 2>&1
 status=$?

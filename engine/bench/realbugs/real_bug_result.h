@@ -28,6 +28,9 @@ struct RealBugResult {
   bool correct = false;             // that patch has the upstream fix's syntax tree
   bool overfit = false;             // that patch fails a held-back test of the fix
   std::optional<int> correct_rank;  // the first candidate with the fix's syntax tree
+  std::string fix_template;         // that candidate's template ("llm": the model proposed it)
+  int llm_candidates = 0;           // --llm-propose: the model's edits among the candidates
+  std::string llm_model;            // --llm: the model that answered ("" when none did)
   std::string plausible_template;   // the template of the first plausible patch
   std::string plausible_diff;       // its unified diff, to judge a plausible-but-wrong patch
   std::vector<std::string> notes;   // the repair's notes (what it could not use, and why)

@@ -113,6 +113,8 @@ absl::StatusOr<RepairRequest> RequestFor(const Prepared& prepared, const std::st
   inputs.cold = !plan.warm;
   inputs.timeout = plan.runner.time_limit_seconds;
   inputs.weak_lookahead = options.weak_lookahead;
+  // The model is shown what a user has: the failing output.
+  inputs.llm = options.llm;
   absl::StatusOr<RepairRequest> request = BuildRepairRequest(inputs, nullptr);
   if (!request.ok()) return request.status();
   request->plan.runner.env = plan.runner.env;
@@ -322,6 +324,20 @@ RealBugResult VerifyBug(const RealBug& bug, const RunOptions& options) {
   return result;
 }
 
+// Where the candidates, validated or not, have the fix (the first one's rank and template),
+// and what the model wrote and who it was.
+void FindFix(const RepairReport& report, const std::vector<FileChange>& fix,
+             RealBugResult& result) {
+  for (size_t i = 0; i < report.candidates.size(); ++i) {
+    const Candidate& candidate = report.candidates[i].scored.candidate;
+    result.llm_candidates += candidate.template_id == "llm";
+    if (result.correct_rank || !bench::SameAstAsReference(fix, candidate.changes)) continue;
+    result.correct_rank = static_cast<int>(i) + 1;
+    result.fix_template = candidate.template_id;
+  }
+  if (report.llm) result.llm_model = report.llm->model;
+}
+
 // What the repair made of the bug, into `result`: its counts, where localization put the fix,
 // and the first plausible patch (returned; nullptr when none) and whether it is the fix.
 const ValidatedCandidate* Score(const RepairReport& report, const std::string& buggy,
@@ -336,18 +352,16 @@ const ValidatedCandidate* Score(const RepairReport& report, const std::string& b
     result.facts_read = report.facts->read;
     result.fact_candidates = report.facts->added;
   }
+  FindFix(report, fix, result);
   const ValidatedCandidate* best = nullptr;
-  for (size_t i = 0; i < report.candidates.size(); ++i) {
-    const ValidatedCandidate& candidate = report.candidates[i];
-    const bool same = bench::SameAstAsReference(fix, candidate.scored.candidate.changes);
-    if (same && !result.correct_rank) result.correct_rank = static_cast<int>(i) + 1;
-    if (best == nullptr && candidate.validation.status == ValidationStatus::kPlausible) {
-      best = &candidate;
-      result.plausible = true;
-      result.plausible_template = candidate.scored.candidate.template_id;
-      result.plausible_diff = candidate.scored.diff;
-      result.correct = same;
-    }
+  for (const ValidatedCandidate& candidate : report.candidates) {
+    if (candidate.validation.status != ValidationStatus::kPlausible) continue;
+    best = &candidate;
+    result.plausible = true;
+    result.plausible_template = candidate.scored.candidate.template_id;
+    result.plausible_diff = candidate.scored.diff;
+    result.correct = bench::SameAstAsReference(fix, candidate.scored.candidate.changes);
+    break;
   }
   return best;
 }
@@ -461,10 +475,7 @@ RealBugResult LocalizeBug(const RealBug& bug, const RunOptions& options) {
   result.localization_rank = LocalizationRank(*report, prepared->buggy, FixedPlaces(*fix));
   // Whether the generator wrote the fix at all, and where the ranking put it: the ceiling of a
   // full run (which may also add candidates from the failing run's facts, not read here).
-  for (size_t i = 0; i < report->candidates.size() && !result.correct_rank; ++i) {
-    if (bench::SameAstAsReference(*fix, report->candidates[i].scored.candidate.changes))
-      result.correct_rank = static_cast<int>(i) + 1;
-  }
+  FindFix(*report, *fix, result);
   result.outcome = report->sites.empty()      ? "no-site"
                    : result.localization_rank ? "localized"
                                               : "not-localized";

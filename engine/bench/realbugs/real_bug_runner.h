@@ -7,6 +7,7 @@
 #include "engine/bench/realbugs/bug_tree.h"
 #include "engine/bench/realbugs/real_bug.h"
 #include "engine/bench/realbugs/real_bug_result.h"
+#include "engine/repair/pipeline.h"
 #include "engine/repair/validation_order.h"
 
 namespace smallfix::realbugs {
@@ -20,6 +21,7 @@ struct RunOptions {
   std::string from_outputs_dir;  // --localize-only: where each bug's saved output is read
   double budget_seconds = 600;   // a repair stops here, as on Ctrl-C (0: no budget)
   int weak_lookahead = kDefaultWeakLookahead;  // --weak-lookahead, as repair's
+  LlmFlags llm;  // --llm: a model ranks, and with `llm.propose` writes, candidates (no URL: none)
   const std::atomic<bool>* cancel = nullptr;
 };
 

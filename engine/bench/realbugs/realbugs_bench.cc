@@ -104,6 +104,10 @@ int RunBench(const BenchFlags& flags, const SharedFlags& shared, const std::atom
     std::cerr << "smallfix: --localize-only reads saved failing outputs: give --from-outputs DIR\n";
     return kExitBadInput;
   }
+  if (flags.verify && !shared.llm.url.empty()) {
+    std::cerr << "smallfix: --verify runs no repair: --llm needs a repair or --localize-only\n";
+    return kExitBadInput;
+  }
   if (shared.jobs < 1) {
     std::cerr << "smallfix: --jobs must be 1 or more\n";
     return kExitBadInput;
@@ -126,6 +130,7 @@ int RunBench(const BenchFlags& flags, const SharedFlags& shared, const std::atom
   options.from_outputs_dir = flags.from_outputs;
   options.budget_seconds = flags.budget;
   options.weak_lookahead = flags.weak_lookahead;
+  options.llm = shared.llm;
   options.cancel = cancel;
 
   RealbugsRun run;
@@ -133,6 +138,7 @@ int RunBench(const BenchFlags& flags, const SharedFlags& shared, const std::atom
   run.split = shared.split.empty() ? "all" : shared.split;
   run.jobs = shared.jobs;
   run.warm = shared.warm;
+  if (!shared.llm.url.empty()) run.llm_propose = shared.llm.propose;
   const auto start = std::chrono::steady_clock::now();
   bench::ProgressBar progress(static_cast<int>(bugs->size()), isatty(STDERR_FILENO) != 0,
                               std::cerr);

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/repair/pipeline.h"
 #include "engine/repair/validation_order.h"
 
 namespace smallfix::realbugs {
@@ -30,6 +31,7 @@ struct SharedFlags {
   int jobs = 1;
   double timeout = 0;
   bool warm = true;
+  LlmFlags llm;  // --llm and the flags that go with it
 };
 
 void AddFlags(CLI::App& bench, BenchFlags& flags);

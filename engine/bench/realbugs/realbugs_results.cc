@@ -42,6 +42,7 @@ RealbugsTotals Totals(const std::vector<RealBugResult>& results) {
     t.correct += r.correct;
     t.overfit += r.overfit;
     t.fix_generated += r.correct_rank.has_value();
+    t.fix_by_llm += r.fix_template == "llm";
     t.localized_top1 += r.localization_rank && *r.localization_rank == 1;
     t.localized_top3 += r.localization_rank && *r.localization_rank <= 3;
     if (r.plausible && r.cold_seconds > 0 && r.first_plausible_seconds >= 0) {
@@ -55,6 +56,26 @@ RealbugsTotals Totals(const std::vector<RealBugResult>& results) {
   }
   return t;
 }
+
+std::string LlmModel(const RealbugsRun& run) {
+  for (const RealBugResult& r : run.results) {
+    if (!r.llm_model.empty()) return r.llm_model;
+  }
+  return "(server not reached)";
+}
+
+namespace {
+
+// The line a markdown report gives the model, or "" without --llm.
+std::string LlmLine(const RealbugsRun& run, const RealbugsTotals& t) {
+  if (run.llm_propose < 0) return "";
+  return absl::StrFormat(
+      "With the model %s (ranking, and asked for up to %d edits a bug): its edit is the first "
+      "candidate with the fix's syntax tree at %d bugs.\n\n",
+      LlmModel(run), run.llm_propose, t.fix_by_llm);
+}
+
+}  // namespace
 
 json RealbugsJson(const RealbugsRun& run) {
   json out = {{"mode", run.mode}, {"split", run.split}, {"engine", run.engine},
@@ -71,7 +92,9 @@ json RealbugsJson(const RealbugsRun& run) {
       {"localized_top1", t.localized_top1},
       {"localized_top3", t.localized_top3},
       {"fix_generated", t.fix_generated},
+      {"fix_by_llm", t.fix_by_llm},
       {"median_time_ratio", t.median_time_ratio ? json(*t.median_time_ratio) : json(nullptr)}};
+  if (run.llm_propose >= 0) out["llm"] = {{"model", LlmModel(run)}, {"propose", run.llm_propose}};
   out["bugs"] = json::array();
   for (const RealBugResult& r : run.results) {
     json bug = {{"id", r.id},           {"project", r.project},           {"family", r.family},
@@ -79,6 +102,7 @@ json RealbugsJson(const RealbugsRun& run) {
                 {"outcome", r.outcome}, {"cold_seconds", r.cold_seconds}, {"symptom", r.symptom},
                 {"seconds", r.seconds}};
     if (!r.error.empty()) bug["error"] = r.error;
+    if (run.llm_propose >= 0) bug.update({{"llm_candidates", r.llm_candidates}});
     if (run.mode == "verify") {
       bug["verified"] = r.verified;
       if (!r.verify_detail.empty()) bug["detail"] = r.verify_detail;
@@ -87,12 +111,14 @@ json RealbugsJson(const RealbugsRun& run) {
                   {"sites", r.sites},
                   {"candidates", r.candidates},
                   {"correct_rank", OrNull(r.correct_rank)},
+                  {"fix_template", r.fix_template},
                   {"notes", r.notes}});
     } else {
       bug.update({{"plausible", r.plausible},
                   {"correct", r.correct},
                   {"overfit", r.overfit},
                   {"correct_rank", OrNull(r.correct_rank)},
+                  {"fix_template", r.fix_template},
                   {"localization_rank", OrNull(r.localization_rank)},
                   {"sites", r.sites},
                   {"candidates", r.candidates},
@@ -115,9 +141,10 @@ namespace {
 // --localize-only: localization alone, by project and per bug.
 std::string LocalizeMarkdown(const RealbugsRun& run) {
   std::string out = absl::StrFormat(
-      "# realbugs localization, split %s%s\n\n| | bugs | localized top-1 | top-3 | fix generated | "
-      "errors |\n|---|---:|---:|---:|---:|---:|\n",
-      run.split, run.engine.empty() ? "" : ", engine " + run.engine);
+      "# realbugs localization, split %s%s\n\n%s| | bugs | localized top-1 | top-3 | fix "
+      "generated | errors |\n|---|---:|---:|---:|---:|---:|\n",
+      run.split, run.engine.empty() ? "" : ", engine " + run.engine,
+      LlmLine(run, Totals(run.results)));
   std::map<std::string, std::vector<RealBugResult>> by_project;
   for (const RealBugResult& r : run.results) by_project[r.project].push_back(r);
   auto row = [](const std::string& name, const RealbugsTotals& t) {
@@ -146,8 +173,9 @@ std::string LocalizeMarkdown(const RealbugsRun& run) {
 std::string RealbugsMarkdown(const RealbugsRun& run) {
   if (run.mode == "localize") return LocalizeMarkdown(run);
   const bool verify = run.mode == "verify";
-  std::string out = absl::StrFormat("# realbugs %s, split %s%s\n\n", run.mode, run.split,
-                                    run.engine.empty() ? "" : ", engine " + run.engine);
+  std::string out = absl::StrFormat("# realbugs %s, split %s%s\n\n%s", run.mode, run.split,
+                                    run.engine.empty() ? "" : ", engine " + run.engine,
+                                    LlmLine(run, Totals(run.results)));
   const std::string header =
       verify ? "| | bugs | multi-process | verified | errors |\n|---|---:|---:|---:|---:|\n"
              : "| | bugs | plausible | correct | overfit | localized top-1 | top-3 | median first "

@@ -17,14 +17,19 @@ struct RealbugsRun {
   int jobs = 1;
   bool warm = true;
   double seconds = 0;
+  int llm_propose = -1;  // --llm: edits asked of the model per bug (0: it only ranks); -1: no --llm
   std::vector<RealBugResult> results;
 };
+
+// --llm: the model that answered (the first bug's that names one), or why none did.
+std::string LlmModel(const RealbugsRun& run);
 
 // The figures of a set of results; rates are over `bugs`, errors included.
 struct RealbugsTotals {
   int bugs = 0, errors = 0, verified = 0, multi_process = 0;
   int plausible = 0, correct = 0, overfit = 0, localized_top1 = 0, localized_top3 = 0;
   int fix_generated = 0;  // a candidate, validated or not, has the fix's syntax tree
+  int fix_by_llm = 0;     // ... and the first such candidate is the model's edit
   // Median over the plausible bugs of (seconds to the first plausible patch / one cold run of
   // the failing tests); nullopt when none was plausible.
   std::optional<double> median_time_ratio;
