@@ -343,6 +343,68 @@ void LoopInvariantGuards(const Document& document, TSNode root, Found& found) {
   });
 }
 
+// The name a `*args` or `**kwargs` parameter binds (`args` of `*args`, `*args: Any`), or "".
+std::string_view SplatParameterName(const Document& document, TSNode parameter) {
+  if (IsType(parameter, "typed_parameter")) parameter = ts_node_named_child(parameter, 0);
+  if (!IsType(parameter, "list_splat_pattern") && !IsType(parameter, "dictionary_splat_pattern"))
+    return {};
+  const TSNode name = ts_node_named_child(parameter, 0);
+  return IsType(name, "identifier") ? document.NodeText(name) : std::string_view();
+}
+
+// Each def's `*args` and `**kwargs` ("def\nparameter"), split by whether its body (nested defs
+// and lambdas included) reads them.
+struct SplatReads {
+  std::map<std::string, int> read, unread;
+};
+
+SplatReads ReadSplats(const Document& document) {
+  SplatReads out;
+  WalkTree(document.root(), [&](TSNode def) {
+    if (!IsType(def, "function_definition")) return Walk::kDescend;
+    std::set<std::string_view> unread;
+    ForEachNamedChild(Field(def, "parameters"), [&](TSNode parameter) {
+      const std::string_view name = SplatParameterName(document, parameter);
+      if (!name.empty() && !name.starts_with("_")) unread.insert(name);
+    });
+    if (unread.empty()) return Walk::kDescend;
+    std::set<std::string_view> read;
+    WalkTree(Field(def, "body"), [&](TSNode n) {
+      if (!IsType(n, "identifier") || IsAttributeName(n)) return Walk::kDescend;
+      const TSNode parent = ts_node_parent(n);
+      if (IsType(parent, "keyword_argument") && ts_node_eq(Field(parent, "name"), n))
+        return Walk::kDescend;
+      if (unread.erase(document.NodeText(n))) read.insert(document.NodeText(n));
+      return unread.empty() ? Walk::kStop : Walk::kDescend;
+    });
+    const std::string_view def_name = Text(document, Field(def, "name"));
+    for (std::string_view name : read) ++out.read[Concat(def_name, "\n", name)];
+    for (std::string_view name : unread) ++out.unread[Concat(def_name, "\n", name)];
+    return Walk::kDescend;
+  });
+  return out;
+}
+
+// A def's `*args` or `**kwargs` that the code before read and the rewrite's no longer does:
+// what the callers pass there is dropped, usually with the call the def was written to make
+// (`self.launcher(*args)` gone from `__call__(self, index, *args)`). A catch-all the rewrite
+// adds unread (`**kwargs` to accept what callers pass) is not one. Named parameters are left
+// alone: an override keeps those its interface names, and real fixes stop reading one (a
+// Lightning hook's `using_native_amp`, replaced by the trainer's own state).
+std::string LostSplatReads(const Document& before, const Document& after) {
+  const SplatReads old_reads = ReadSplats(before), new_reads = ReadSplats(after);
+  for (const auto& [key, count] : new_reads.unread) {
+    const auto old = old_reads.read.find(key);
+    if (old == old_reads.read.end()) continue;
+    const auto still = new_reads.read.find(key);
+    if ((still == new_reads.read.end() ? 0 : still->second) >= old->second) continue;
+    const size_t split = key.find('\n');
+    return Concat("leaves `", key.substr(split + 1), "` of `", key.substr(0, split),
+                  "` unread: what its callers pass there is dropped");
+  }
+  return "";
+}
+
 using Check = void (*)(const Document&, TSNode, Found&);
 constexpr Check kChecks[] = {SelfComparisons, IdenticalBranches, UncalledMethods,
                              LoopInvariantGuards};
@@ -350,6 +412,7 @@ constexpr Check kChecks[] = {SelfComparisons, IdenticalBranches, UncalledMethods
 }  // namespace
 
 std::string NewDefect(const Document& before, const Document& after) {
+  if (std::string lost = LostSplatReads(before, after); !lost.empty()) return lost;
   for (Check check : kChecks) {
     Found old_found, new_found;
     check(before, before.root(), old_found);

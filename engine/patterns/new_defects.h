@@ -17,7 +17,10 @@
 //     where `ready` is a def (pylint using-constant-test);
 //   - `if <condition>: continue` in a `for` loop, or an `if` that is the loop's whole body, where
 //     the condition reads nothing the loop changes: it runs every iteration or none, so it
-//     belongs around the loop.
+//     belongs around the loop;
+//   - a `*args` or `**kwargs` parameter that the def read and no longer does: what callers pass
+//     there is dropped, usually with the call the def exists to make (pylint unused-argument,
+//     for the catch-all parameters only, and only where the rewrite removed the last read).
 
 #include <string>
 

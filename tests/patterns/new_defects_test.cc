@@ -217,5 +217,42 @@ TEST(NewDefectsTest, LoopGuardsThatAreNotNewOrNotInvariant) {
             "");
 }
 
+TEST(NewDefectsTest, AStarParameterWhoseLastUseIsGone) {
+  const std::string before =
+      "class Launch:\n"
+      "    def __call__(self, index, *args):\n"
+      "        os.environ['RANK'] = str(index)\n"
+      "        self.launcher(*args)\n";
+  EXPECT_EQ(Defect(before,
+                   "class Launch:\n"
+                   "    def __call__(self, index, *args):\n"
+                   "        os.environ['RANK'] = str(index)\n"),
+            "leaves `args` of `__call__` unread: what its callers pass there is dropped");
+  // `**kwargs`, typed, dropped from the call that forwarded it; a keyword named like it is no use.
+  EXPECT_EQ(Defect("def build(x, **kwargs: Any):\n    return make(x, **kwargs)\n",
+                   "def build(x, **kwargs: Any):\n    return make(x, kwargs=1)\n"),
+            "leaves `kwargs` of `build` unread: what its callers pass there is dropped");
+}
+
+TEST(NewDefectsTest, StarParametersThatStayReadOrWereNeverRead) {
+  // Still read, in a nested def.
+  EXPECT_EQ(Defect("def wrap(*args):\n    f(*args)\n    g(*args)\n",
+                   "def wrap(*args):\n    def inner():\n        return f(*args)\n    return inner\n"),
+            "");
+  // Unread before the rewrite too (an interface's catch-all), or named to be ignored.
+  EXPECT_EQ(Defect("def hook(self, *args, **kwargs):\n    self.n += 1\n",
+                   "def hook(self, *args, **kwargs):\n    self.n += 2\n"),
+            "");
+  EXPECT_EQ(Defect("def hook(*_args):\n    log(_args)\n", "def hook(*_args):\n    pass\n"), "");
+  // Added by the rewrite to accept what callers pass, unread by design.
+  EXPECT_EQ(Defect("def forward(self, x):\n    return self.m(x)\n",
+                   "def forward(self, x, **kwargs):\n    return self.m(x)\n"),
+            "");
+  // A named parameter's last use may go: overrides keep the names their interface gives.
+  EXPECT_EQ(Defect("def step(self, opt, native):\n    if native:\n        opt.step()\n",
+                   "def step(self, opt, native):\n    if self.amp:\n        opt.step()\n"),
+            "");
+}
+
 }  // namespace
 }  // namespace smallfix
