@@ -36,6 +36,16 @@ bench::BugResult ForProgress(const RealBugResult& result) {
   return shown;
 }
 
+// What is wrong with a combination of flags, or "".
+std::string BadFlags(const BenchFlags& flags, const SharedFlags& shared) {
+  if (flags.localize_only && flags.from_outputs.empty())
+    return "--localize-only reads saved failing outputs: give --from-outputs DIR";
+  if (flags.verify && !shared.llm.url.empty())
+    return "--verify runs no repair: --llm needs a repair or --localize-only";
+  if (shared.jobs < 1) return "--jobs must be 1 or more";
+  return "";
+}
+
 }  // namespace
 
 void AddFlags(CLI::App& bench, BenchFlags& flags) {
@@ -100,16 +110,8 @@ int RunBench(const BenchFlags& flags, const SharedFlags& shared, const std::atom
     std::cerr << "smallfix: " << bugs.status().message() << "\n";
     return kExitBadInput;
   }
-  if (flags.localize_only && flags.from_outputs.empty()) {
-    std::cerr << "smallfix: --localize-only reads saved failing outputs: give --from-outputs DIR\n";
-    return kExitBadInput;
-  }
-  if (flags.verify && !shared.llm.url.empty()) {
-    std::cerr << "smallfix: --verify runs no repair: --llm needs a repair or --localize-only\n";
-    return kExitBadInput;
-  }
-  if (shared.jobs < 1) {
-    std::cerr << "smallfix: --jobs must be 1 or more\n";
+  if (const std::string bad = BadFlags(flags, shared); !bad.empty()) {
+    std::cerr << "smallfix: " << bad << "\n";
     return kExitBadInput;
   }
   if (!flags.outputs.empty()) {
