@@ -57,14 +57,15 @@ RealbugsTotals Totals(const std::vector<RealBugResult>& results) {
   return t;
 }
 
+namespace {
+
+// --llm: the model that answered (the first bug's that names one), or why none did.
 std::string LlmModel(const RealbugsRun& run) {
   for (const RealBugResult& r : run.results) {
     if (!r.llm_model.empty()) return r.llm_model;
   }
   return "(server not reached)";
 }
-
-namespace {
 
 // The line a markdown report gives the model, or "" without --llm.
 std::string LlmLine(const RealbugsRun& run, const RealbugsTotals& t) {
@@ -140,11 +141,11 @@ namespace {
 
 // --localize-only: localization alone, by project and per bug.
 std::string LocalizeMarkdown(const RealbugsRun& run) {
+  const RealbugsTotals all = Totals(run.results);
   std::string out = absl::StrFormat(
       "# realbugs localization, split %s%s\n\n%s| | bugs | localized top-1 | top-3 | fix "
       "generated | errors |\n|---|---:|---:|---:|---:|---:|\n",
-      run.split, run.engine.empty() ? "" : ", engine " + run.engine,
-      LlmLine(run, Totals(run.results)));
+      run.split, run.engine.empty() ? "" : ", engine " + run.engine, LlmLine(run, all));
   std::map<std::string, std::vector<RealBugResult>> by_project;
   for (const RealBugResult& r : run.results) by_project[r.project].push_back(r);
   auto row = [](const std::string& name, const RealbugsTotals& t) {
@@ -152,7 +153,7 @@ std::string LocalizeMarkdown(const RealbugsRun& run) {
                            Percent(t.localized_top1, t.bugs), Percent(t.localized_top3, t.bugs),
                            Percent(t.fix_generated, t.bugs), t.errors);
   };
-  out += row("all", Totals(run.results));
+  out += row("all", all);
   for (const auto& [project, results] : by_project) out += row(project, Totals(results));
   out +=
       "\n| bug | split | symptom | outcome | localization | sites | candidates | fix's rank |\n"

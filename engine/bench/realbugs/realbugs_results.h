@@ -21,9 +21,6 @@ struct RealbugsRun {
   std::vector<RealBugResult> results;
 };
 
-// --llm: the model that answered (the first bug's that names one), or why none did.
-std::string LlmModel(const RealbugsRun& run);
-
 // The figures of a set of results; rates are over `bugs`, errors included.
 struct RealbugsTotals {
   int bugs = 0, errors = 0, verified = 0, multi_process = 0;
